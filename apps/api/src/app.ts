@@ -56,6 +56,7 @@ import { payPageRoutes } from "./modules/payments/order-routes";
 import { paymentRoutes } from "./modules/payments/routes";
 import { categoryProductRoutes, productRoutes, searchRoutes } from "./modules/products/routes";
 import { refundRoutes } from "./modules/refunds/routes";
+import { remittanceRoutes } from "./modules/remittances/routes";
 import { reportRoutes } from "./modules/reports/routes";
 import { reviewModerationRoutes } from "./modules/reviews/moderation-routes";
 import { reviewRoutes } from "./modules/reviews/routes";
@@ -315,6 +316,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await apiScope.register(settingsRoutes, { prefix: "/settings" });
       await apiScope.register(pincodeListRoutes, { prefix: "/settings/shipping" });
       await apiScope.register(deliveryRoutes, { prefix: "/delivery" });
+      await apiScope.register(remittanceRoutes, { prefix: "/cod-remittances" });
       await apiScope.register(returnRoutes, { prefix: "/returns" });
       await apiScope.register(disputeRoutes, { prefix: "/disputes" });
       await apiScope.register(inventoryRoutes, { prefix: "/inventory" });

@@ -168,6 +168,7 @@ export const ACCESS: Record<string, Access> = {
   "PUT /api/settings/shipping/{methodId}/pincodes": "admin",
   "GET /api/settings/shipping/{methodId}/pincodes": "admin",
   "GET /api/delivery/{pincode}": "public",
+  "PUT /api/cod-remittances": "admin",
   "GET /api/activity": "admin",
   "GET /api/activity/actors": "admin",
   "POST /api/webhooks": "admin",

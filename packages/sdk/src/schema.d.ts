@@ -2258,10 +2258,32 @@ export interface paths {
         };
         /**
          * Whether the shop delivers to a PIN code: the methods that serve it (cheapest first) with their days, delivery date and COD, and whether COD is possible there (`codReason` when not; `codLimit` when it is)
-         * @description `deliverBy` is a date (YYYY-MM-DD) on the shop's clock: the day a parcel ordered now leaves (before the dispatch cut-off hour on a dispatch day: that day; otherwise the next dispatch day, skipping the shop's non-dispatch weekdays and holidays) plus the method's days. A method serving states serves the PIN code when its state (by India Post's PIN zones) is one of the method's, or the method serves every state. `product`, when given, must name an active product (404 otherwise); the answer is about the address only, whatever the product's stock. `cod` applies every cash on delivery rule known before the cart: the shop's switch, its COD block list of PIN codes, the signed-in shopper's bar after a refused parcel (their answer is private) and the methods' word for the PIN code; `codLimit` is the order-value limit (the total with the COD fee) left to checkout.
+         * @description `deliverBy` is a date (YYYY-MM-DD) on the shop's clock: the day a parcel ordered now leaves (before the dispatch cut-off hour on a dispatch day: that day; otherwise the next dispatch day, skipping the shop's non-dispatch weekdays and holidays) plus the method's days. A method serving states serves the PIN code when its state (by India Post's PIN zones) is one of the method's, or the method serves every state. `product`, when given, must name an active product (404 otherwise); the answer is about the address only, whatever the product's stock. `cod` applies every cash on delivery rule known before the cart: the shop's switch, its COD block list of PIN codes, the signed-in shopper's bar after a refused parcel (their answer is private) and the methods' word for the PIN code; `codLimit` is the order-value limit (the total with the COD fee) left to checkout. When the shipping settings let Shiprocket answer delivery (and it is configured, with a pickup location named), its couriers' serviceability for a parcel of the product's weight (else the shop's default) replaces the PIN code lists: the methods serving lists or the PIN code's state take the days of the courier the shop's rule picks and COD when a courier takes it, and a PIN code no courier serves is not deliverable; answers are kept a day per PIN code and half-kilogram band, and when Shiprocket does not answer within 800 ms the lists answer.
          */
         get: operations["getDelivery"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cod-remittances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload a COD remittance file (text/csv, up to 10,000 rows): the COD parcels it names are marked remitted, every row is kept, and the rows whose money differs are answered (admin)
+         * @description The header names four columns, in any order and case: the AWB ("awb", "awb no", "awb code", "awb number", "tracking number", "waybill", "airwaybill number"), the amount ("amount", "cod amount", "remitted amount", "net amount", "remittance amount", "cod value"), the date ("date", "remittance date", "remitted on", "credited on", "remitted date", "payment date") and the UTR ("utr", "utr no", "utr number", "bank reference", "crf id", "bank ref no", "reference number"); a missing one is 400 at `errors["columns.<column>"]`. Dates are YYYY-MM-DD, DD-MM-YYYY or DD/MM/YYYY; amounts decimals with at most 2 places (commas allowed). A wrong row is 400 naming its line (`errors["lines.<line>"]`, lines of the file from 1, the header counted) and nothing is saved. `matched` counts the rows whose AWB is a COD parcel booked through Shiprocket; `remitted` the parcels this upload marked remitted (on the row's day; collected then too if they were not): a parcel remitted already, or a file uploaded again, remits nothing. `differences` lists the rows whose amount is not the parcel's COD amount, and the rows of no COD parcel (`order` and `expected` null). Every row is kept once per AWB and UTR.
+         *
+         *     Roles: admin.
+         */
+        put: operations["uploadCodRemittances"];
         post?: never;
         delete?: never;
         options?: never;
@@ -19090,6 +19112,12 @@ export interface operations {
                                     state: string;
                                 }[];
                             };
+                            codCollected: number;
+                            codAwaitingRemittance: {
+                                count: number;
+                                amount: number;
+                            };
+                            codRemitted: number;
                             cartReminders: {
                                 sent: number;
                                 recovered: number;
@@ -20829,6 +20857,98 @@ export interface operations {
             };
             /** @description Not found, or not visible to the caller. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uploadCodRemittances: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            matched: number;
+                            remitted: number;
+                            differences: {
+                                awb: string;
+                                order: number | null;
+                                expected: number | null;
+                                remitted: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -20,6 +20,7 @@ export * from "./messages/inventory";
 export * from "./messages/mail";
 export * from "./messages/orders";
 export * from "./messages/payments";
+export * from "./messages/remittance";
 export * from "./messages/reports";
 export * from "./messages/search";
 export * from "./messages/settings";

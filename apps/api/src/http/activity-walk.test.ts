@@ -388,6 +388,9 @@ const WALK: Record<string, () => Promise<Call>> = {
     params: { methodId: STANDARD_SHIPPING._id },
     raw: { type: "text/csv", text: "pincode,days,cod\n560001,2,yes\n400001,3,no\n" },
   }),
+  uploadCodRemittances: async () => ({
+    raw: { type: "text/csv", text: `awb,amount,date,utr\n${next("AWB")},100.00,2026-11-20,${next("UTR")}\n` },
+  }),
   approveReturn: async () => ({ params: { id: await returnOf("requested") }, payload: {} }),
   rejectReturn: async () => ({ params: { id: await returnOf("requested") }, payload: { message: "Worn" } }),
   receiveReturn: async () => ({ params: { id: await returnOf("approved") }, payload: {} }),

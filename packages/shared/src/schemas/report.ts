@@ -179,6 +179,14 @@ export const SalesReportDto = z.object({
   byDiscountCode: z.array(ReportDiscountCodeDto),
   /** Cash on delivery orders first shipped in the period, and those of them returned to origin. */
   returnedToOrigin: ReportRtoDto,
+  /**
+   * Cash on delivery money: what couriers collected of COD parcels delivered in the period (their
+   * COD amounts), what they hold now not yet remitted to the shop (parcels and amount, whatever the
+   * period), and what the remittance files say was paid to the shop in the period (by their dates).
+   */
+  codCollected: money,
+  codAwaitingRemittance: z.object({ count: z.number().int(), amount: money }),
+  codRemitted: money,
   /** Abandoned-checkout reminders sent in the period, and the orders that came of them. */
   cartReminders: ReportCartRemindersDto,
   /**

@@ -95,12 +95,18 @@ export async function deleteListsOfMethods(db: Database, methodIds: readonly str
   await db.delete(shippingPincodes).where(inArray(shippingPincodes.methodId, [...methodIds]));
 }
 
-/** Whether a product is active; undefined when there is none of this id (the delivery answer's `product`). */
-export async function isProductActive(db: Database, productId: string): Promise<boolean | undefined> {
+/**
+ * Whether a product is active, and its weight (kg, null when it gives none); undefined when there is
+ * none of this id (the delivery answer's `product`).
+ */
+export async function productForDelivery(
+  db: Database,
+  productId: string,
+): Promise<{ isActive: boolean; weightKg: number | null } | undefined> {
   const [row] = await db
-    .select({ isActive: products.isActive })
+    .select({ isActive: products.isActive, weightKg: products.weightKg })
     .from(products)
     .where(eq(products.id, productId))
     .limit(1);
-  return row?.isActive;
+  return row;
 }

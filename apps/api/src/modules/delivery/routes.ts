@@ -16,8 +16,8 @@ import { z } from "zod";
 import { list, ok, refusals } from "#api/http/envelope";
 import { notModified, readKey, sendCachedRead } from "#api/http/read-cache";
 import { currentSession, requireAdmin, userOf } from "#api/http/session";
+import { answerDelivery, CourierReachSource } from "./courier-reach";
 import { pincodeListPage, replacePincodeList } from "./pincode-list";
-import { deliveryFor } from "./service";
 
 /**
  * How long a browser may keep a delivery answer: its date moves at the dispatch cut-off, a minute
@@ -30,6 +30,8 @@ const PINCODE_LIST_BODY_LIMIT = PINCODE_LIST_MAX_ROWS * 80;
 
 /** Mounted at /api/delivery: whether the shop delivers to a PIN code, for anyone. */
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Shiprocket's couriers answer when the settings say so; their answers are kept in this process.
+  const couriers = app.shiprocket ? new CourierReachSource(app.shiprocket, app.log) : undefined;
   app.get(
     "/:pincode",
     {
@@ -39,7 +41,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Whether the shop delivers to a PIN code: the methods that serve it (cheapest first) with their days, delivery date and COD, and whether COD is possible there (`codReason` when not; `codLimit` when it is)",
         description:
-          "`deliverBy` is a date (YYYY-MM-DD) on the shop's clock: the day a parcel ordered now leaves (before the dispatch cut-off hour on a dispatch day: that day; otherwise the next dispatch day, skipping the shop's non-dispatch weekdays and holidays) plus the method's days. A method serving states serves the PIN code when its state (by India Post's PIN zones) is one of the method's, or the method serves every state. `product`, when given, must name an active product (404 otherwise); the answer is about the address only, whatever the product's stock. `cod` applies every cash on delivery rule known before the cart: the shop's switch, its COD block list of PIN codes, the signed-in shopper's bar after a refused parcel (their answer is private) and the methods' word for the PIN code; `codLimit` is the order-value limit (the total with the COD fee) left to checkout.",
+          "`deliverBy` is a date (YYYY-MM-DD) on the shop's clock: the day a parcel ordered now leaves (before the dispatch cut-off hour on a dispatch day: that day; otherwise the next dispatch day, skipping the shop's non-dispatch weekdays and holidays) plus the method's days. A method serving states serves the PIN code when its state (by India Post's PIN zones) is one of the method's, or the method serves every state. `product`, when given, must name an active product (404 otherwise); the answer is about the address only, whatever the product's stock. `cod` applies every cash on delivery rule known before the cart: the shop's switch, its COD block list of PIN codes, the signed-in shopper's bar after a refused parcel (their answer is private) and the methods' word for the PIN code; `codLimit` is the order-value limit (the total with the COD fee) left to checkout. When the shipping settings let Shiprocket answer delivery (and it is configured, with a pickup location named), its couriers' serviceability for a parcel of the product's weight (else the shop's default) replaces the PIN code lists: the methods serving lists or the PIN code's state take the days of the courier the shop's rule picks and COD when a courier takes it, and a PIN code no courier serves is not deliverable; answers are kept a day per PIN code and half-kilogram band, and when Shiprocket does not answer within 800 ms the lists answer.",
         params: PincodeParams,
         querystring: DeliveryQuery,
         response: { 200: envelope(DeliveryDto), ...notModified },
@@ -53,12 +55,13 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       if (session) {
         reply.header("cache-control", "private, no-store");
         const codBarred = session.user.codRefusedAt !== null;
-        return ok(await deliveryFor(app.db, await app.settings.current(), pincode, { product, codBarred }));
+        const settings = await app.settings.current();
+        return ok(await answerDelivery(app.db, couriers, settings, pincode, { product, codBarred }));
       }
       reply.header("cache-control", `public, max-age=${DELIVERY_CACHE_SECONDS}`);
       try {
         return await sendCachedRead(request, reply, readKey("delivery", pincode, request.query), async () =>
-          ok(await deliveryFor(app.db, await app.settings.current(), pincode, { product })),
+          ok(await answerDelivery(app.db, couriers, await app.settings.current(), pincode, { product })),
         );
       } catch (error) {
         // A refusal (an inactive product) is kept by no cache.

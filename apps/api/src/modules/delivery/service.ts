@@ -13,7 +13,7 @@ import type { Settings, ShippingMethod } from "@shop/shared/schemas/settings";
 import { servesPincodes } from "@shop/shared/shipping";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
-import { isProductActive, pincodeRows } from "./repo";
+import { pincodeRows, productForDelivery } from "./repo";
 
 /** The settings' shipping write deletes the lists of the methods it removes, in its own transaction. */
 export { deleteListsOfMethods } from "./repo";
@@ -60,36 +60,33 @@ function reachOf(
 }
 
 /**
- * Whether the shop delivers to a PIN code (well-formed: the route checks it), with the methods that
- * serve it cheapest first, each with its days, its delivery date for a parcel sent `now` and
- * whether COD is possible there by it; `cod` when checkout would offer it by every rule known before
- * the cart (`codBarred`: the signed-in shopper's bar), else `codReason`; `codLimit` left to the order.
- * `product`, when given, must be an active product (404 otherwise); what the answer says is about
- * the address only, whatever the product's stock. Statements: one for the PIN code's rows across
- * the methods serving lists (none when no method does), one for the product when named.
+ * The product the delivery answer names, checked: 404 when there is none of this id or it is not
+ * active. Its weight (kg, null when it gives none), for a courier's answer. One statement.
  */
-export async function deliveryFor(
-  db: Database,
+export async function deliveryProduct(db: Database, product: string): Promise<{ weightKg: number | null }> {
+  const found = await productForDelivery(db, product);
+  if (found === undefined) throw new AppError("NOT_FOUND", errors.productNotFound);
+  if (!found.isActive) throw new AppError("NOT_FOUND", errors.productNotAvailable);
+  return { weightKg: found.weightKg };
+}
+
+interface AnswerOptions {
+  now?: Date;
+  codBarred?: boolean;
+}
+
+/**
+ * The answer from the methods that reach a PIN code: cheapest first, each with its delivery date for
+ * a parcel sent `now` (or `deliverBy`, a date the carrier gave, when a method has no days), and COD
+ * by every rule known before the cart.
+ */
+function answerOf(
   settings: DeliverySettings,
   pincode: string,
-  {
-    product,
-    now = new Date(),
-    codBarred = false,
-  }: { product?: string | undefined; now?: Date; codBarred?: boolean } = {},
-): Promise<DeliveryDto> {
-  if (product !== undefined) {
-    const active = await isProductActive(db, product);
-    if (active === undefined) throw new AppError("NOT_FOUND", errors.productNotFound);
-    if (!active) throw new AppError("NOT_FOUND", errors.productNotAvailable);
-  }
-  const { methods, dispatch } = settings.shipping;
-  const enabled = methods.filter((method) => method.enabled);
-  const listed = await listedFor(db, enabled, pincode);
-  const state = stateOfPincode(pincode);
-  const reaching = enabled
-    .map((method) => ({ method, reach: reachOf(method, state, listed) }))
-    .filter(({ reach }) => reach.serves);
+  reaching: { method: ShippingMethod; reach: MethodReach }[],
+  { now = new Date(), codBarred = false }: AnswerOptions,
+  deliverBy: string | null = null,
+): DeliveryDto {
   const reason = codReasonOf(settings.checkout.cod, pincode, codBarred, reaching);
   const serving: DeliveryMethodDto[] = reaching
     .sort((a, b) => a.method.price - b.method.price || a.method.name.localeCompare(b.method.name))
@@ -98,7 +95,10 @@ export async function deliveryFor(
       name: method.name,
       price: method.price,
       days: reach.days,
-      deliverBy: deliverByDate(now, settings.store.utcOffset, dispatch, reach.days),
+      deliverBy:
+        reach.days === null
+          ? deliverBy
+          : deliverByDate(now, settings.store.utcOffset, settings.shipping.dispatch, reach.days),
       // The method's own word for the PIN code (the answer's `cod` applies every rule).
       cod: reach.cod,
     }));
@@ -112,6 +112,67 @@ export async function deliveryFor(
     codReason: deliverable ? reason : null,
     codLimit: cod ? settings.checkout.cod.maxOrderValue : null,
   };
+}
+
+/**
+ * Whether the shop delivers to a PIN code (well-formed: the route checks it), with the methods that
+ * serve it cheapest first, each with its days, its delivery date for a parcel sent `now` and
+ * whether COD is possible there by it; `cod` when checkout would offer it by every rule known before
+ * the cart (`codBarred`: the signed-in shopper's bar), else `codReason`; `codLimit` left to the order.
+ * `product`, when given, must be an active product (404 otherwise); what the answer says is about
+ * the address only, whatever the product's stock. Statements: one for the PIN code's rows across
+ * the methods serving lists (none when no method does), one for the product when named.
+ */
+export async function deliveryFor(
+  db: Database,
+  settings: DeliverySettings,
+  pincode: string,
+  { product, ...options }: { product?: string | undefined } & AnswerOptions = {},
+): Promise<DeliveryDto> {
+  if (product !== undefined) await deliveryProduct(db, product);
+  const enabled = settings.shipping.methods.filter((method) => method.enabled);
+  const listed = await listedFor(db, enabled, pincode);
+  const state = stateOfPincode(pincode);
+  const reaching = enabled
+    .map((method) => ({ method, reach: reachOf(method, state, listed) }))
+    .filter(({ reach }) => reach.serves);
+  return answerOf(settings, pincode, reaching, options);
+}
+
+/**
+ * What a courier aggregator (Shiprocket) says of a PIN code: whether any courier serves it, the
+ * chosen courier's days (null when it gives none) and its own estimated date ("YYYY-MM-DD", or null),
+ * and whether any courier takes cash on delivery there.
+ */
+export interface CourierReach {
+  serves: boolean;
+  days: number | null;
+  etd: string | null;
+  cod: boolean;
+}
+
+/**
+ * The answer when the couriers' word replaces the PIN code lists (settings: Shiprocket answers
+ * delivery): every enabled method serving a list, and every one serving the PIN code's state, reaches
+ * it when a courier does, in the courier's days (the date by the dispatch rules, or the courier's own
+ * when it gives no days), with COD when a courier takes it. No courier: no method, not deliverable.
+ */
+export function deliveryByCourier(
+  settings: DeliverySettings,
+  pincode: string,
+  courier: CourierReach,
+  options: AnswerOptions = {},
+): DeliveryDto {
+  const state = stateOfPincode(pincode);
+  const reach: MethodReach = courier.serves
+    ? { serves: true, cod: courier.cod, days: courier.days }
+    : NOT_SERVED;
+  const reaching = courier.serves
+    ? settings.shipping.methods
+        .filter((method) => method.enabled && (method.serves === "pincodes" || servesState(method, state)))
+        .map((method) => ({ method, reach }))
+    : [];
+  return answerOf(settings, pincode, reaching, options, courier.etd);
 }
 
 /**

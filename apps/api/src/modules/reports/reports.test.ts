@@ -394,6 +394,11 @@ describe("GET /api/reports/sales", () => {
       averageOrderValue: 2685.01,
       // A 3, B 3, C 1, D 2, less the kurta back (goodwill gives no units back).
       units: 8,
+      // C's parcel was shipped by hand: no courier collected its cash, nothing is remitted
+      // (modules/remittances/remittances.test.ts counts couriers' cash).
+      codCollected: 0,
+      codAwaitingRemittance: { count: 0, amount: 0 },
+      codRemitted: 0,
       // No abandoned-checkout reminder went in March (carts/reminders.test.ts counts them).
       cartReminders: { sent: 0, recovered: 0, recoveredSales: 0 },
       // No store credit moved in March (store-credit/store-credit.test.ts counts it).

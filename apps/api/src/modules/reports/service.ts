@@ -16,6 +16,7 @@ import { amountCell, type CsvRow, csvText } from "#api/core/csv";
 import { type Database, readSideBySide, type Transaction } from "#api/db/client";
 import { reminderFigures } from "#api/modules/carts/service";
 import { chargebackFigures } from "#api/modules/disputes/service";
+import { codMoneyFigures } from "#api/modules/remittances/service";
 import { storeCreditFigures } from "#api/modules/store-credit/service";
 import {
   addSums,
@@ -103,7 +104,7 @@ export async function salesReport(
     await tuneForReport(tx, { beside: true });
     return readTopVariants(tx, period, REPORT_TOP, range);
   };
-  const [{ days, codes, others, categories, rto, reminders, credit, methods, lost }, ...rankings] =
+  const [{ days, codes, others, categories, rto, codMoney, reminders, credit, methods, lost }, ...rankings] =
     await readSideBySide(
       db,
       async (tx) => {
@@ -112,6 +113,7 @@ export async function salesReport(
           ...(await readPeriod(tx, period)),
           categories: await readCategorySales(tx, period),
           rto: await readReturnedToOrigin(tx, period),
+          codMoney: await codMoneyFigures(tx, period),
           reminders: await reminderFigures(tx, period),
           credit: await storeCreditFigures(tx, period),
           methods: await readPaymentsByMethod(tx, period),
@@ -186,6 +188,9 @@ export async function salesReport(
         netSales: fromCents(code.net),
       })),
     returnedToOrigin: rtoReport(rto),
+    codCollected: fromCents(codMoney.collectedCents),
+    codAwaitingRemittance: { count: codMoney.awaitingCount, amount: fromCents(codMoney.awaitingCents) },
+    codRemitted: fromCents(codMoney.remittedCents),
     cartReminders: {
       sent: reminders.sent,
       recovered: reminders.recovered,

@@ -157,6 +157,14 @@ export class ShiprocketClient {
     });
   }
 
+  /**
+   * A client of the same account that gives up sooner: every call sent once, with its own timeout
+   * (a shopper's page waits on it; the caller falls back when it fails). Its token is the same one.
+   */
+  withTimeout(timeoutMs: number): ShiprocketClient {
+    return new ShiprocketClient({ ...this.options, timeoutMs, attempts: 1 });
+  }
+
   /** The account's pickup locations: each nickname (what an order names) with its PIN code. */
   async pickupLocations(): Promise<PickupLocation[]> {
     const what = "pickup locations";

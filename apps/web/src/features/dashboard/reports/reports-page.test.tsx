@@ -1,4 +1,4 @@
-import { api as apiMessages, errors, salesReports, validation } from "@shop/shared/messages";
+import { api as apiMessages, codCashReport, errors, salesReports, validation } from "@shop/shared/messages";
 import type { SalesReportDto } from "@shop/shared/schemas/report";
 import { DEFAULT_PAGE_SETTINGS } from "@shop/shared/site";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
@@ -87,6 +87,9 @@ function reportOf(from: string, to: string): SalesReportDto {
         { state: "Karnataka", shipped: 3, returnedToOrigin: 0, rate: 0 },
       ],
     },
+    codCollected: 3120.5,
+    codAwaitingRemittance: { count: 4, amount: 1899 },
+    codRemitted: 2750.25,
     cartReminders: { sent: 1204, recovered: 37, recoveredSales: 4210.5 },
     storeCredit: { used: 1250, refunded: 640.5 },
     paymentsByMethod: [
@@ -126,6 +129,9 @@ function emptyReport(from: string, to: string): SalesReportDto {
     byCategory: [],
     byDiscountCode: [],
     returnedToOrigin: { shipped: 0, returnedToOrigin: 0, rate: null, byMonth: [], byState: [] },
+    codCollected: 0,
+    codAwaitingRemittance: { count: 0, amount: 0 },
+    codRemitted: 0,
     cartReminders: { sent: 0, recovered: 0, recoveredSales: 0 },
     storeCredit: { used: 0, refunded: 0 },
     paymentsByMethod: [],
@@ -236,6 +242,11 @@ describe("the dashboard's Reports page", () => {
     const reminders = salesReports.cartReminders;
     expect(card(reminders.title)).toHaveTextContent(
       `${reminders.sent}1,204${reminders.recovered}37${reminders.recoveredSales}$4,210.50`,
+    );
+    // Cash on delivery money: collected in the period, held by couriers now, remitted in the period.
+    const codCash = codCashReport;
+    expect(card(codCash.title)).toHaveTextContent(
+      `${codCash.collected}$3,120.50${codCash.collectedHint}${codCash.awaiting}$1,899.00${codCash.awaitingHint(4)}${codCash.remitted}$2,750.25${codCash.remittedHint}`,
     );
     // Payments taken by what took them: store credit a row of its own, adding up to the payments taken.
     const byMethod = within(card(salesReports.paymentsByMethod.title)).getByRole("table", {

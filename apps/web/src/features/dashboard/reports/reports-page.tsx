@@ -13,6 +13,7 @@ import { SectionBody, SectionHeader } from "../components/section-header";
 import { SalesChart, SalesChartSkeleton } from "../home/components/sales-chart";
 import { salesReportCsvUrl, useSalesReport } from "./api/get-sales-report";
 import { CartRemindersCard } from "./components/cart-reminders-card";
+import { CodCashCard } from "./components/cod-cash-card";
 import { PaymentMethodsCard } from "./components/payment-methods-card";
 import { PeriodPicker } from "./components/period-picker";
 import { ReportCard } from "./components/report-card";
@@ -119,6 +120,7 @@ function ReportView({ report }: { report: SalesReportDto }) {
       <ReportCard title={tables.returnedToOrigin}>
         <ReturnedToOriginTables rto={report.returnedToOrigin} />
       </ReportCard>
+      <CodCashCard report={report} />
       <CartRemindersCard reminders={report.cartReminders} />
       <PaymentMethodsCard report={report} />
       <StoreCreditCard credit={report.storeCredit} />
