@@ -196,7 +196,7 @@ describe("PUT /cod-remittances", () => {
     const [logged] = await t.database.db
       .select({ after: activity.after })
       .from(activity)
-      .where(and(eq(activity.kind, "payment.cash_collected"), eq(activity.actorId, shop.admin.user.id)));
+      .where(and(eq(activity.kind, "shipment.cod_remitted"), eq(activity.actorId, shop.admin.user.id)));
     expect(logged?.after).toMatchObject({ rows: 3, matched: 2, remitted: 2, differences: 2 });
   });
 

@@ -91,12 +91,11 @@ export async function uploadRemittances(
       }),
     );
     const utrs = [...new Set(rows.map((row) => row.utr))].sort();
-    // NOTE: the log has no kind of its own for a remittance (a new kind is a migration of its check
-    // constraint): the file is recorded as cash the shop collected, on the shipping settings' section.
+    // The file is filed under the shipping settings' section: it is about no one order.
     await recordActivity(
       tx,
       actor,
-      "payment.cash_collected",
+      "shipment.cod_remitted",
       { type: "settings", id: "shipping", label: remittanceApi.activityLabel },
       null,
       {
