@@ -95,6 +95,10 @@ const GstReportPage = lazyPage(() =>
   import("../features/dashboard/reports/gst-report-page").then((m) => m.GstReportPage),
 );
 const OrderPage2 = lazyPage(() => import("../features/dashboard/orders/order-page").then((m) => m.OrderPage));
+const NdrPage = lazyPage(() => import("../features/dashboard/orders/ndr-page").then((m) => m.NdrPage));
+const CodRemittancesPage = lazyPage(() =>
+  import("../features/dashboard/payments/cod-remittances-page").then((m) => m.CodRemittancesPage),
+);
 const UnmatchedPaymentsPage = lazyPage(() =>
   import("../features/dashboard/payments/unmatched-payments-page").then((m) => m.UnmatchedPaymentsPage),
 );
@@ -344,6 +348,11 @@ const dashboardPages: RouteObject[] = [
         handle: handleOf(OrdersPage),
       },
       {
+        path: "ndr",
+        element: <NdrPage />,
+        handle: handleOf(NdrPage),
+      },
+      {
         path: "order/:orderId",
         element: <OrderPage2 />,
         handle: {
@@ -386,6 +395,11 @@ const dashboardPages: RouteObject[] = [
         path: "unmatched",
         element: <UnmatchedPaymentsPage />,
         handle: handleOf(UnmatchedPaymentsPage),
+      },
+      {
+        path: "cod-remittances",
+        element: <CodRemittancesPage />,
+        handle: handleOf(CodRemittancesPage),
       },
     ],
   },
