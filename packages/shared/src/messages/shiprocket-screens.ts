@@ -75,7 +75,6 @@ export const shiprocketBatch = {
   select: "Select",
   /** A row's checkbox: "Select order #1042". */
   selectOrder: (number: number) => `Select order #${number}`,
-  selectPage: "Select every order on this page",
   selected: (count: number) => `${count} selected`,
   max: (most: number) => `At most ${most} orders at a time.`,
   rule: "Courier",
