@@ -1,4 +1,9 @@
-import { ArrowDownTrayIcon, ArrowTopRightOnSquareIcon, CubeIcon, TruckIcon } from "@heroicons/react/20/solid";
+import {
+  ArrowDownTrayIcon,
+  ArrowTopRightOnSquareIcon,
+  CubeIcon,
+  RocketLaunchIcon,
+} from "@heroicons/react/20/solid";
 import {
   cashOnDelivery,
   codConfirmation,
@@ -86,7 +91,7 @@ export function OrderPage() {
               {/* With Shiprocket there are three actions: below 640 px both ship buttons show their icon alone. */}
               {canShip(order) && shiprocket ? (
                 <Button size="sm" title={shiprocketShip.action} onClick={() => setShiprocketOpen(true)}>
-                  <TruckIcon className="size-4" aria-hidden="true" />
+                  <RocketLaunchIcon className="size-4" aria-hidden="true" />
                   <span className="max-sm:sr-only">{shiprocketShip.action}</span>
                 </Button>
               ) : null}

@@ -1,7 +1,7 @@
 import { ArrowDownTrayIcon } from "@heroicons/react/20/solid";
 import { DEFAULT_PAGE, FULFILMENT_STATES, type OrderStatus, PAYMENT_STATES } from "@shop/shared/constants";
 import { empty, fulfilmentFilter, listPaging, loading, paymentStates } from "@shop/shared/messages";
-import { useCallback } from "react";
+import { lazy, useCallback } from "react";
 import { Link, useSearchParams } from "react-router";
 import { buttonClasses } from "#web/components/button";
 import { SelectField } from "#web/components/select-field";
@@ -81,7 +81,16 @@ function useChoiceFilter<T extends string>(
   return [choice, setChoice];
 }
 
-export function OrdersPage({ view }: { view: OrdersView }) {
+// NOTE: a view of this route's module rather than a route of its own, so that the router's table (in
+// every storefront page's first load) grows by its path alone; its code comes on its first visit.
+const NdrPage = lazy(() => import("./ndr-page").then((m) => ({ default: m.NdrPage })));
+
+/** The orders' lists, and the undelivered parcels (ndr-page.tsx) at /dashboard/orders/ndr. */
+export function OrdersPage({ view }: { view: OrdersView | "ndr" }) {
+  return view === "ndr" ? <NdrPage /> : <OrdersList view={view} />;
+}
+
+function OrdersList({ view }: { view: OrdersView }) {
   const { title, status, empty: emptyMessage } = VIEWS[view];
   const list = useListParams();
   const [range, setRange] = useDateRange();

@@ -9,6 +9,7 @@ import {
   refunds,
   unmatchedPayments,
 } from "@shop/shared/messages";
+import { lazy } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "#web/components/button";
 import { PaymentTenders } from "#web/components/payment-tenders";
@@ -94,7 +95,18 @@ const COLUMNS = [
   { label: "Amount", className: "text-right" },
 ] as const;
 
-export function PaymentsPage({ view }: { view: PaymentsView }) {
+// NOTE: a view of this route's module rather than a route of its own, so that the router's table (in
+// every storefront page's first load) grows by its path alone; its code comes on its first visit.
+const CodRemittancesPage = lazy(() =>
+  import("./cod-remittances-page").then((m) => ({ default: m.CodRemittancesPage })),
+);
+
+/** The payments' lists, and the COD remittances (cod-remittances-page.tsx) at /dashboard/payments/cod-remittances. */
+export function PaymentsPage({ view }: { view: PaymentsView | "cod-remittances" }) {
+  return view === "cod-remittances" ? <CodRemittancesPage /> : <PaymentsList view={view} />;
+}
+
+function PaymentsList({ view }: { view: PaymentsView }) {
   const { title, status, empty: emptyMessage } = VIEWS[view];
   const list = useListParams();
   const query = usePayments(status, { page: list.page, size: list.size, keyword: list.keyword || undefined });
