@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { stubApi } from "#web/test/api-stub";
 import { homeAddress, publicConfig } from "#web/test/fixtures";
 import { renderRoutes } from "#web/test/render";
+import { SETTINGS } from "../settings/settings-fixture";
 import { OrdersPage } from "./orders-page";
 
 vi.mock("#web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), warn: vi.fn() } }));
@@ -129,6 +130,30 @@ describe("Ready to Ship's Shiprocket batch", () => {
     });
     // The batch is done: nothing stays chosen.
     expect(screen.getByRole("checkbox", { name: shiprocketBatch.selectOrder(1042) })).not.toBeChecked();
+  });
+
+  it("starts from the owner's rule in Settings for a viewer who may read them", async () => {
+    const fastest = {
+      ...SETTINGS.shipping,
+      shiprocket: { ...SETTINGS.shipping.shiprocket, courierRule: "fastest" },
+    };
+    const { requests } = stubApi({
+      "GET /api/config": { data: { ...publicConfig, shiprocket: true } },
+      "GET /api/settings": { data: { ...SETTINGS, shipping: fastest } },
+      "GET /api/orders/status/processing": LIST,
+      "POST /api/shiprocket/batches": { data: { ...result, failed: [] } },
+    });
+    renderReadyToShip();
+    const rule = await screen.findByRole("combobox", { name: shiprocketBatch.rule });
+    await vi.waitFor(() => expect(rule).toHaveValue("fastest"));
+    await userEvent.click(await screen.findByRole("checkbox", { name: shiprocketBatch.selectOrder(1043) }));
+    await userEvent.click(screen.getByRole("button", { name: shiprocketBatch.submit }));
+    await vi.waitFor(() =>
+      expect(requests.find((request) => request.method === "POST")?.body).toEqual({
+        orders: [second._id],
+        rule: "fastest",
+      }),
+    );
   });
 
   it("is not offered while the shop is not connected to Shiprocket", async () => {
