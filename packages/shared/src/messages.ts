@@ -25,6 +25,7 @@ export * from "./messages/reports";
 export * from "./messages/search";
 export * from "./messages/settings";
 export * from "./messages/shipping";
+export * from "./messages/shiprocket-screens";
 export * from "./messages/shopper-lists";
 export * from "./messages/store-credit";
 export * from "./messages/tracking";

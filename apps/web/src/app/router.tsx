@@ -10,6 +10,7 @@
  * (decision 049). Navigations are transitions: the page shown stays until the next one's code is in.
  */
 import { type Role, STAFF_ROLES } from "@shop/shared/constants";
+import type { ComponentType } from "react";
 import {
   BrowserRouter,
   matchRoutes,
@@ -185,94 +186,38 @@ const storefrontPages: RouteObject[] = [
     element: <CategoryRoute />,
     handle: handleOf(CategoryPage),
   },
-  {
-    path: "search",
-    element: <SearchPage />,
-    handle: handleOf(SearchPage),
-  },
+  pageRoute("search", SearchPage),
   {
     // The page a cash on delivery order's email links to: its token confirms the order, signed in or not.
     path: "orders/:orderId/confirm-cod",
     element: <ConfirmCodPage />,
     handle: handleOf(ConfirmCodPage),
   },
-  {
-    path: "sale",
-    element: <SalePage />,
-    handle: handleOf(SalePage),
-  },
+  pageRoute("sale", SalePage),
   {
     // The page every abandoned-checkout reminder links to: its token unsubscribes, signed in or not.
     path: "unsubscribe",
     element: <UnsubscribePage />,
     handle: handleOf(UnsubscribePage),
   },
-  {
-    path: "cart",
-    element: <CartPage />,
-    handle: handleOf(CartPage),
-  },
-  {
-    path: "about",
-    element: <AboutPage />,
-    handle: handleOf(AboutPage),
-  },
-  {
-    path: "contact",
-    element: <ContactPage />,
-    handle: handleOf(ContactPage),
-  },
-  {
-    path: "privacy-policy",
-    element: <PrivacyPolicyPage />,
-    handle: handleOf(PrivacyPolicyPage),
-  },
-  {
-    path: "terms-of-service",
-    element: <TermsOfServicePage />,
-    handle: handleOf(TermsOfServicePage),
-  },
+  pageRoute("cart", CartPage),
+  pageRoute("about", AboutPage),
+  pageRoute("contact", ContactPage),
+  pageRoute("privacy-policy", PrivacyPolicyPage),
+  pageRoute("terms-of-service", TermsOfServicePage),
   {
     path: "account",
     element: <AccountLayout />,
     handle: handleOf(AccountLayout),
     children: [
       { index: true, element: <Navigate to="/account/profile" replace /> },
-      {
-        path: "profile",
-        element: <ProfilePage />,
-        handle: handleOf(ProfilePage),
-      },
-      {
-        path: "shipping",
-        element: <ShippingPage />,
-        handle: handleOf(ShippingPage),
-      },
-      {
-        path: "checkout",
-        element: <CheckoutPage />,
-        handle: handleOf(CheckoutPage),
-      },
-      {
-        path: "pay/:orderId",
-        element: <PayPage />,
-        handle: handleOf(PayPage),
-      },
-      {
-        path: "orders",
-        element: <MyOrdersPage />,
-        handle: handleOf(MyOrdersPage),
-      },
-      {
-        path: "orders/:orderId",
-        element: <OrderPage />,
-        handle: handleOf(OrderPage),
-      },
-      {
-        path: "wishlist",
-        element: <WishlistPage />,
-        handle: handleOf(WishlistPage),
-      },
+      pageRoute("profile", ProfilePage),
+      pageRoute("shipping", ShippingPage),
+      pageRoute("checkout", CheckoutPage),
+      pageRoute("pay/:orderId", PayPage),
+      pageRoute("orders", MyOrdersPage),
+      pageRoute("orders/:orderId", OrderPage),
+      pageRoute("wishlist", WishlistPage),
     ],
   },
   { path: "*", element: <NotFoundPage /> },
@@ -280,69 +225,47 @@ const storefrontPages: RouteObject[] = [
 
 const authPages: RouteObject[] = [
   { index: true, element: <Navigate to="/auth/login" replace /> },
-  {
-    path: "login",
-    element: <LoginPage />,
-    handle: handleOf(LoginPage),
-  },
-  {
-    path: "register",
-    element: <RegisterPage />,
-    handle: handleOf(RegisterPage),
-  },
-  {
-    path: "forgot-password",
-    element: <ForgotPasswordPage />,
-    handle: handleOf(ForgotPasswordPage),
-  },
-  {
-    path: "reset-password",
-    element: <ResetPasswordPage />,
-    handle: handleOf(ResetPasswordPage),
-  },
+  pageRoute("login", LoginPage),
+  pageRoute("register", RegisterPage),
+  pageRoute("forgot-password", ForgotPasswordPage),
+  pageRoute("reset-password", ResetPasswordPage),
 ];
+
+/**
+ * A route rendering a lazily loaded page at `path`, limited to `roles` when given.
+ * NOTE: made by a function rather than written out, as the router's table is in every first load.
+ */
+function pageRoute(
+  path: string,
+  Page: ComponentType & { load: () => Promise<unknown> },
+  roles?: readonly Role[],
+) {
+  return { path, element: <Page />, handle: handleOf(Page, roles) } satisfies RouteObject;
+}
+
+/** A section's lists, each a view of its page at the view's own path ("all": the section's index). */
+function viewRoutes<V extends string>(
+  Page: ComponentType<{ view: V }> & { load: () => Promise<unknown> },
+  views: readonly V[],
+) {
+  return views.map(
+    (view): RouteObject => ({
+      ...(view === "all" ? { index: true } : { path: view }),
+      element: <Page view={view} />,
+      handle: handleOf(Page),
+    }),
+  );
+}
 
 const dashboardPages: RouteObject[] = [
   { index: true, element: <Navigate to="/dashboard/home" replace /> },
-  {
-    path: "home",
-    element: <DashboardHomePage />,
-    handle: handleOf(DashboardHomePage),
-  },
-  {
-    path: "reports",
-    element: <ReportsPage />,
-    handle: handleOf(ReportsPage, staffOnly),
-  },
-  {
-    path: "reports/gst",
-    element: <GstReportPage />,
-    handle: handleOf(GstReportPage, staffOnly),
-  },
+  pageRoute("home", DashboardHomePage),
+  pageRoute("reports", ReportsPage, staffOnly),
+  pageRoute("reports/gst", GstReportPage, staffOnly),
   {
     path: "orders",
     children: [
-      { index: true, element: <OrdersPage view="all" />, handle: handleOf(OrdersPage) },
-      {
-        path: "pending",
-        element: <OrdersPage view="pending" />,
-        handle: handleOf(OrdersPage),
-      },
-      {
-        path: "delivered",
-        element: <OrdersPage view="delivered" />,
-        handle: handleOf(OrdersPage),
-      },
-      {
-        path: "cancelled",
-        element: <OrdersPage view="cancelled" />,
-        handle: handleOf(OrdersPage),
-      },
-      {
-        path: "refunded",
-        element: <OrdersPage view="refunded" />,
-        handle: handleOf(OrdersPage),
-      },
+      ...viewRoutes(OrdersPage, ["all", "pending", "delivered", "cancelled", "refunded", "ndr"]),
       {
         path: "order/:orderId",
         element: <OrderPage2 />,
@@ -361,65 +284,26 @@ const dashboardPages: RouteObject[] = [
     path: "payments",
     handle: { roles: adminOnly },
     children: [
-      { index: true, element: <PaymentsPage view="all" />, handle: handleOf(PaymentsPage) },
-      {
-        path: "successful",
-        element: <PaymentsPage view="successful" />,
-        handle: handleOf(PaymentsPage),
-      },
-      {
-        path: "failed",
-        element: <PaymentsPage view="failed" />,
-        handle: handleOf(PaymentsPage),
-      },
-      {
-        path: "partially-refunded",
-        element: <PaymentsPage view="partially-refunded" />,
-        handle: handleOf(PaymentsPage),
-      },
-      {
-        path: "refunded",
-        element: <PaymentsPage view="refunded" />,
-        handle: handleOf(PaymentsPage),
-      },
-      {
-        path: "unmatched",
-        element: <UnmatchedPaymentsPage />,
-        handle: handleOf(UnmatchedPaymentsPage),
-      },
+      ...viewRoutes(PaymentsPage, [
+        "all",
+        "successful",
+        "failed",
+        "partially-refunded",
+        "refunded",
+        "cod-remittances",
+      ]),
+      pageRoute("unmatched", UnmatchedPaymentsPage),
     ],
   },
   {
     path: "products",
     children: [
-      { index: true, element: <ProductsPage view="all" />, handle: handleOf(ProductsPage) },
-      {
-        path: "on-sale",
-        element: <ProductsPage view="on-sale" />,
-        handle: handleOf(ProductsPage),
-      },
-      {
-        path: "inactive",
-        element: <ProductsPage view="inactive" />,
-        handle: handleOf(ProductsPage),
-      },
-      {
-        path: "new",
-        element: <ProductFormPage />,
-        handle: handleOf(ProductFormPage),
-      },
-      {
-        path: "edit/:productId",
-        element: <ProductFormPage />,
-        handle: handleOf(ProductFormPage),
-      },
+      ...viewRoutes(ProductsPage, ["all", "on-sale", "inactive"]),
+      pageRoute("new", ProductFormPage),
+      pageRoute("edit/:productId", ProductFormPage),
     ],
   },
-  {
-    path: "categories",
-    element: <CategoriesPage />,
-    handle: handleOf(CategoriesPage),
-  },
+  pageRoute("categories", CategoriesPage),
   {
     path: "discounts",
     handle: { roles: staffOnly },
@@ -429,63 +313,23 @@ const dashboardPages: RouteObject[] = [
         element: <DiscountsPage />,
         handle: handleOf(DiscountsPage),
       },
-      {
-        path: "new",
-        element: <DiscountFormPage />,
-        handle: handleOf(DiscountFormPage),
-      },
-      {
-        path: ":discountId",
-        element: <DiscountFormPage />,
-        handle: handleOf(DiscountFormPage),
-      },
+      pageRoute("new", DiscountFormPage),
+      pageRoute(":discountId", DiscountFormPage),
     ],
   },
   {
     path: "customers",
     handle: { roles: adminOnly },
-    children: [
-      { index: true, element: <CustomersPage view="all" />, handle: handleOf(CustomersPage) },
-      {
-        path: "inactive",
-        element: <CustomersPage view="inactive" />,
-        handle: handleOf(CustomersPage),
-      },
-      {
-        path: ":userId",
-        element: <CustomerPage />,
-        handle: handleOf(CustomerPage),
-      },
-    ],
+    children: [...viewRoutes(CustomersPage, ["all", "inactive"]), pageRoute(":userId", CustomerPage)],
   },
-  {
-    path: "reviews",
-    element: <ReviewsPage />,
-    handle: handleOf(ReviewsPage, staffOnly),
-  },
-  {
-    path: "media",
-    element: <MediaPage />,
-    handle: handleOf(MediaPage),
-  },
+  pageRoute("reviews", ReviewsPage, staffOnly),
+  pageRoute("media", MediaPage),
   {
     path: "disputes",
     handle: { roles: adminOnly },
-    children: [
-      { index: true, element: <DisputesPage view="all" />, handle: handleOf(DisputesPage) },
-      { path: "open", element: <DisputesPage view="open" />, handle: handleOf(DisputesPage) },
-      {
-        path: "closed",
-        element: <DisputesPage view="closed" />,
-        handle: handleOf(DisputesPage),
-      },
-    ],
+    children: [...viewRoutes(DisputesPage, ["all", "open", "closed"])],
   },
-  {
-    path: "returns",
-    element: <ReturnsPage />,
-    handle: handleOf(ReturnsPage, staffOnly),
-  },
+  pageRoute("returns", ReturnsPage, staffOnly),
   {
     path: "emails",
     handle: { roles: adminOnly },
@@ -495,28 +339,12 @@ const dashboardPages: RouteObject[] = [
         element: <EmailsPage />,
         handle: handleOf(EmailsPage),
       },
-      {
-        path: ":emailId",
-        element: <EmailPage />,
-        handle: handleOf(EmailPage),
-      },
+      pageRoute(":emailId", EmailPage),
     ],
   },
-  {
-    path: "webhooks",
-    element: <WebhooksPage />,
-    handle: handleOf(WebhooksPage, adminOnly),
-  },
-  {
-    path: "inventory",
-    element: <InventoryPage />,
-    handle: handleOf(InventoryPage, staffOnly),
-  },
-  {
-    path: "activity",
-    element: <ActivityPage />,
-    handle: handleOf(ActivityPage, adminOnly),
-  },
+  pageRoute("webhooks", WebhooksPage, adminOnly),
+  pageRoute("inventory", InventoryPage, staffOnly),
+  pageRoute("activity", ActivityPage, adminOnly),
   {
     path: "settings",
     // Managers read the settings; the page disables its forms for them, and the API lets only admins save.

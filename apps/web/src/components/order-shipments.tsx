@@ -1,9 +1,12 @@
 import { ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
-import { shipmentWords as words } from "@shop/shared/messages";
+import { trackingStatusWords, shipmentWords as words } from "@shop/shared/messages";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import { formatDateTime } from "../lib/dates";
 
-/** An order's parcels as the shopper follows them: carrier, tracking number and its link, the units, when. */
+/**
+ * An order's parcels as the shopper follows them: carrier, tracking number and its link, where the
+ * courier's last scan put it (a parcel booked through Shiprocket), the units, when.
+ */
 export function OrderShipments({ order }: { order: OrderDto }) {
   const names = new Map(order.products.map((line) => [line._id, line.name]));
   return (
@@ -16,6 +19,9 @@ export function OrderShipments({ order }: { order: OrderDto }) {
               <span className="ml-2 font-mono font-normal text-neutral-700">{shipment.trackingNumber}</span>
             ) : null}
           </p>
+          {shipment.trackingStatus ? (
+            <p className="font-medium text-brand-700">{trackingStatusWords[shipment.trackingStatus]}</p>
+          ) : null}
           {shipment.trackingUrl && shipment.trackingNumber ? (
             <a
               href={shipment.trackingUrl}

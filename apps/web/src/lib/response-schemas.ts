@@ -29,6 +29,13 @@ const loaders = {
   customerNote: () => import("@shop/shared/schemas/user").then((m) => m.CustomerNoteDto),
   order: () => import("@shop/shared/schemas/order").then((m) => m.OrderDto),
   shipment: () => import("@shop/shared/schemas/order").then((m) => m.ShipmentDto),
+  shiprocketQuote: () => import("@shop/shared/schemas/shiprocket").then((m) => m.ShiprocketQuoteDto),
+  shiprocketShipment: () => import("@shop/shared/schemas/shiprocket").then((m) => m.ShiprocketShipmentDto),
+  shiprocketBatch: () => import("@shop/shared/schemas/shiprocket").then((m) => m.ShiprocketBatchDto),
+  shipmentScans: () => import("@shop/shared/schemas/shiprocket-tracking").then((m) => m.ShipmentScansDto),
+  ndrList: () => import("@shop/shared/schemas/shiprocket-tracking").then((m) => m.NdrListDto),
+  codRemittanceReport: () =>
+    import("@shop/shared/schemas/shiprocket-tracking").then((m) => m.CodRemittanceReportDto),
   orderSummary: () => import("@shop/shared/schemas/order").then((m) => m.OrderSummaryDto),
   payment: () => import("@shop/shared/schemas/payment").then((m) => m.PaymentDto),
   unmatchedPayment: () => import("@shop/shared/schemas/payment").then((m) => m.UnmatchedPaymentDto),

@@ -25,6 +25,14 @@ export const dashboardKeys = {
   orderList: (status: string, params: ListParams) =>
     [...dashboardKeys.orders, "list", status, params] as const,
   order: (id: string) => [...dashboardKeys.orders, "detail", id] as const,
+  /** Shiprocket's couriers for a parcel of an order (a POST, read as a query: it changes nothing). */
+  shiprocketQuote: (id: string, input: unknown) =>
+    [...dashboardKeys.orders, "shiprocket-quote", id, input] as const,
+  /** A parcel's courier scans. */
+  shipmentScans: (orderId: string, shipmentId: string) =>
+    [...dashboardKeys.orders, "scans", orderId, shipmentId] as const,
+  /** The parcels couriers could not deliver. */
+  ndr: () => [...dashboardKeys.orders, "ndr"] as const,
 
   payments: ["dashboard", "payments"] as const,
   paymentList: (status: string, params: ListParams) =>

@@ -1,4 +1,9 @@
-import { ArrowDownTrayIcon, ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
+import {
+  ArrowDownTrayIcon,
+  ArrowTopRightOnSquareIcon,
+  CubeIcon,
+  RocketLaunchIcon,
+} from "@heroicons/react/20/solid";
 import {
   cashOnDelivery,
   codConfirmation,
@@ -11,6 +16,7 @@ import {
   orderSummary,
   refunds as refundWords,
   shipmentWords,
+  shiprocketShip,
   storeCreditPay,
 } from "@shop/shared/messages";
 import { actorText } from "@shop/shared/orders";
@@ -28,6 +34,7 @@ import { OrderTimeline } from "#web/components/order-timeline";
 import { PageSpinner } from "#web/components/spinner";
 import { StatusBadge } from "#web/components/status-badge";
 import { creditNoteUrl, isApiError, orderDocumentUrl } from "#web/lib/api";
+import { useConfig } from "#web/lib/config";
 import { formatDateTime } from "#web/lib/dates";
 import { formatPrice } from "#web/lib/money";
 import { creditPart, paymentMethodName, tenderName } from "#web/lib/payment-words";
@@ -45,6 +52,9 @@ const OrderStatusDialog = lazy(() =>
   import("./components/order-status-dialog").then((m) => ({ default: m.OrderStatusDialog })),
 );
 const ShipDialog = lazy(() => import("./components/ship-dialog").then((m) => ({ default: m.ShipDialog })));
+const ShiprocketShipDialog = lazy(() =>
+  import("./components/shiprocket-ship-dialog").then((m) => ({ default: m.ShiprocketShipDialog })),
+);
 const RefundDialog = lazy(() =>
   import("./components/refund-dialog").then((m) => ({ default: m.RefundDialog })),
 );
@@ -55,6 +65,9 @@ export function OrderPage() {
   const query = useOrder(orderId);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [shipOpen, setShipOpen] = useState(false);
+  const [shiprocketOpen, setShiprocketOpen] = useState(false);
+  // Shiprocket's booking is offered once the shop is connected to it (SHIPROCKET_* set on the server).
+  const shiprocket = useConfig().data?.shiprocket === true;
   // "button": the Refund button's dialog; "status": the one "Refunded" in the status dialog leads to.
   const [refundOpen, setRefundOpen] = useState<false | "button" | "status">(false);
   const order = query.data;
@@ -75,7 +88,24 @@ export function OrderPage() {
         action={
           order ? (
             <div className="flex flex-wrap gap-2">
-              {canShip(order) ? (
+              {/* With Shiprocket there are three actions: below 640 px both ship buttons show their icon alone. */}
+              {canShip(order) && shiprocket ? (
+                <Button size="sm" title={shiprocketShip.action} onClick={() => setShiprocketOpen(true)}>
+                  <RocketLaunchIcon className="size-4" aria-hidden="true" />
+                  <span className="max-sm:sr-only">{shiprocketShip.action}</span>
+                </Button>
+              ) : null}
+              {canShip(order) && shiprocket ? (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  title={shipmentWords.shipItems}
+                  onClick={() => setShipOpen(true)}
+                >
+                  <CubeIcon className="size-4" aria-hidden="true" />
+                  <span className="max-sm:sr-only">{shipmentWords.shipItems}</span>
+                </Button>
+              ) : canShip(order) ? (
                 <Button size="sm" onClick={() => setShipOpen(true)}>
                   {shipmentWords.shipItems}
                 </Button>
@@ -114,6 +144,9 @@ export function OrderPage() {
           />
         ) : null}
         {order && shipOpen ? <ShipDialog order={order} onClose={() => setShipOpen(false)} /> : null}
+        {order && shiprocketOpen ? (
+          <ShiprocketShipDialog order={order} onClose={() => setShiprocketOpen(false)} />
+        ) : null}
         {order && refundOpen ? (
           <RefundDialog
             order={order}

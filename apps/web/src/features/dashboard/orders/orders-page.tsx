@@ -1,18 +1,21 @@
 import { ArrowDownTrayIcon } from "@heroicons/react/20/solid";
 import { DEFAULT_PAGE, FULFILMENT_STATES, type OrderStatus, PAYMENT_STATES } from "@shop/shared/constants";
 import { empty, fulfilmentFilter, listPaging, loading, paymentStates } from "@shop/shared/messages";
-import { useCallback } from "react";
+import { lazy, useCallback } from "react";
 import { Link, useSearchParams } from "react-router";
 import { buttonClasses } from "#web/components/button";
 import { SelectField } from "#web/components/select-field";
 import { ordersExportUrl } from "#web/lib/api";
+import { useConfig } from "#web/lib/config";
 import { useListParams } from "#web/lib/list-params";
 import { FullScreenLoader } from "../components/full-screen-loader";
 import { PagedList } from "../components/paged-list";
-import { SectionBody, SectionCard, SectionHeader, type SectionLink } from "../components/section-header";
+import { SectionBody, SectionCard, SectionHeader } from "../components/section-header";
 import { useOrders } from "./api/get-orders";
 import { type DateRange, DateRangeFilter, isBackwards } from "./components/date-range-filter";
 import { OrdersTable } from "./components/orders-table";
+import { ShiprocketBatch, useBatchSelection } from "./components/shiprocket-batch";
+import { useOrdersLinks } from "./orders-links";
 
 export type OrdersView = "all" | "pending" | "delivered" | "cancelled" | "refunded";
 
@@ -24,13 +27,6 @@ const VIEWS: Record<OrdersView, { title: string; status: OrderStatus | "all"; em
   cancelled: { title: "Cancelled Orders", status: "cancelled", empty: empty.cancelledOrders },
   refunded: { title: "Refunded Orders", status: "refunded", empty: empty.refundedOrders },
 };
-
-const LINKS: readonly SectionLink[] = [
-  { to: "/dashboard/orders", label: "All Orders" },
-  { to: "/dashboard/orders/delivered", label: "Delivered" },
-  { to: "/dashboard/orders/cancelled", label: "Cancelled" },
-  { to: "/dashboard/orders/refunded", label: "Refunded" },
-];
 
 /** A day from the address, as the date field takes it; anything else counts as no day. */
 function dayOf(value: string | null): string {
@@ -85,7 +81,16 @@ function useChoiceFilter<T extends string>(
   return [choice, setChoice];
 }
 
-export function OrdersPage({ view }: { view: OrdersView }) {
+// NOTE: a view of this route's module rather than a route of its own, so that the router's table (in
+// every storefront page's first load) grows by its path alone; its code comes on its first visit.
+const NdrPage = lazy(() => import("./ndr-page").then((m) => ({ default: m.NdrPage })));
+
+/** The orders' lists, and the undelivered parcels (ndr-page.tsx) at /dashboard/orders/ndr. */
+export function OrdersPage({ view }: { view: OrdersView | "ndr" }) {
+  return view === "ndr" ? <NdrPage /> : <OrdersList view={view} />;
+}
+
+function OrdersList({ view }: { view: OrdersView }) {
   const { title, status, empty: emptyMessage } = VIEWS[view];
   const list = useListParams();
   const [range, setRange] = useDateRange();
@@ -95,12 +100,18 @@ export function OrdersPage({ view }: { view: OrdersView }) {
   const days = isBackwards(range) ? {} : { from: range.from || undefined, to: range.to || undefined };
   const filters = { keyword: list.keyword || undefined, ...days, payment, fulfilment };
   const query = useOrders(status, { page: list.page, size: list.size, after: list.after, ...filters });
+  // NOTE: after the list's query, so that the list is asked for first.
+  const links = useOrdersLinks();
+  const shiprocket = useConfig().data?.shiprocket === true;
+  // Ready to Ship books orders through Shiprocket in batches once the shop is connected to it.
+  const selection = useBatchSelection();
+  const batch = view === "pending" && shiprocket;
 
   return (
     <>
       <SectionHeader
         title="Orders"
-        links={LINKS}
+        links={links}
         action={
           <Link to="/dashboard/orders/pending" className={buttonClasses({ size: "sm" })}>
             Ready to Ship
@@ -146,6 +157,7 @@ export function OrdersPage({ view }: { view: OrdersView }) {
               Export CSV
             </a>
           </div>
+          {batch ? <ShiprocketBatch selection={selection} /> : null}
           <PagedList
             list={list}
             searchLabel="orders"
@@ -154,7 +166,9 @@ export function OrdersPage({ view }: { view: OrdersView }) {
             empty={emptyMessage}
             loading={<FullScreenLoader message={loading.orders} />}
           >
-            {(orders) => <OrdersTable orders={orders} caption={title} />}
+            {(orders) => (
+              <OrdersTable orders={orders} caption={title} selection={batch ? selection : undefined} />
+            )}
           </PagedList>
         </SectionCard>
       </SectionBody>

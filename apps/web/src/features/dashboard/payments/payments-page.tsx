@@ -2,16 +2,19 @@ import { ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
 import type { PaymentStatus } from "@shop/shared/constants";
 import {
   cashOnDelivery,
+  codRemittances,
   empty,
   listPaging,
   paymentStates,
   refunds,
   unmatchedPayments,
 } from "@shop/shared/messages";
+import { lazy } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "#web/components/button";
 import { PaymentTenders } from "#web/components/payment-tenders";
 import { StatusBadge } from "#web/components/status-badge";
+import { useConfig } from "#web/lib/config";
 import { cx } from "#web/lib/cx";
 import { formatDate } from "#web/lib/dates";
 import { useListParams } from "#web/lib/list-params";
@@ -69,6 +72,17 @@ export const PAYMENTS_LINKS: readonly SectionLink[] = [
   { to: "/dashboard/payments/unmatched", label: unmatchedPayments.tab },
 ];
 
+/** With Shiprocket connected, its couriers' COD remittances too (cod-remittances-page.tsx). */
+const SHIPROCKET_PAYMENTS_LINKS: readonly SectionLink[] = [
+  ...PAYMENTS_LINKS,
+  { to: "/dashboard/payments/cod-remittances", label: codRemittances.link },
+];
+
+/** The Payments section's links, the COD remittances among them once Shiprocket is connected. */
+export function usePaymentsLinks(): readonly SectionLink[] {
+  return useConfig().data?.shiprocket ? SHIPROCKET_PAYMENTS_LINKS : PAYMENTS_LINKS;
+}
+
 /** The payment provider's own back office, where refunds and disputes are handled. */
 const PROVIDER_BUSINESS_URL = "https://www.paypal.com/businessmanage/";
 
@@ -81,16 +95,29 @@ const COLUMNS = [
   { label: "Amount", className: "text-right" },
 ] as const;
 
-export function PaymentsPage({ view }: { view: PaymentsView }) {
+// NOTE: a view of this route's module rather than a route of its own, so that the router's table (in
+// every storefront page's first load) grows by its path alone; its code comes on its first visit.
+const CodRemittancesPage = lazy(() =>
+  import("./cod-remittances-page").then((m) => ({ default: m.CodRemittancesPage })),
+);
+
+/** The payments' lists, and the COD remittances (cod-remittances-page.tsx) at /dashboard/payments/cod-remittances. */
+export function PaymentsPage({ view }: { view: PaymentsView | "cod-remittances" }) {
+  return view === "cod-remittances" ? <CodRemittancesPage /> : <PaymentsList view={view} />;
+}
+
+function PaymentsList({ view }: { view: PaymentsView }) {
   const { title, status, empty: emptyMessage } = VIEWS[view];
   const list = useListParams();
   const query = usePayments(status, { page: list.page, size: list.size, keyword: list.keyword || undefined });
+  // NOTE: after the list's query, so that the list is asked for first.
+  const links = usePaymentsLinks();
 
   return (
     <>
       <SectionHeader
         title="Payments"
-        links={PAYMENTS_LINKS}
+        links={links}
         action={
           <a
             href={PROVIDER_BUSINESS_URL}

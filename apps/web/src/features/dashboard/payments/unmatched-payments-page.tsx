@@ -15,7 +15,7 @@ import { cellClass, DataTable, endCellClass, growCellClass } from "../components
 import { SectionBody, SectionCard, SectionHeader } from "../components/section-header";
 import { useUnmatchedPayments } from "./api/get-unmatched-payments";
 import { useRefundUnmatchedPayment } from "./api/refund-unmatched-payment";
-import { PAYMENTS_LINKS } from "./payments-page";
+import { usePaymentsLinks } from "./payments-page";
 
 /** Each state as the payments' badges colour it: refunding waits (yellow), refunded is done (grey), held asks for staff (red). */
 const BADGES = { refunding: "pending", refunded: "refunded", held: "failed" } as const satisfies Record<
@@ -38,9 +38,10 @@ const COLUMNS = [
  */
 export function UnmatchedPaymentsPage() {
   const query = useUnmatchedPayments();
+  const links = usePaymentsLinks();
   return (
     <>
-      <SectionHeader title="Payments" links={PAYMENTS_LINKS} />
+      <SectionHeader title="Payments" links={links} />
       <SectionBody>
         <SectionCard title={words.title}>
           <p className="mb-4 max-w-prose text-sm text-neutral-600">{words.intro}</p>

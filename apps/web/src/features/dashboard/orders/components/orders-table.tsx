@@ -1,4 +1,4 @@
-import { paymentStates } from "@shop/shared/messages";
+import { paymentStates, shiprocketBatch } from "@shop/shared/messages";
 import type { OrderSummaryDto } from "@shop/shared/schemas/order";
 import { Link } from "react-router";
 import { OrderStatus } from "#web/components/order-status";
@@ -25,17 +25,47 @@ const COLUMNS = [
   { label: "Cart Value", className: "text-right" },
 ] as const;
 
+/** Rows that can be chosen (Ready to Ship's Shiprocket batch): which are, and whether more may be. */
+export interface RowSelection {
+  selected: ReadonlySet<string>;
+  toggle: (orderId: string) => void;
+  full: boolean;
+}
+
 /**
  * The orders table of SPEC section 2, also used by the dashboard home's recent orders, with the
  * day it was placed and its payment's state beside SPEC's columns; its Status is the fulfilment.
  */
-export function OrdersTable({ orders, caption }: { orders: OrderSummaryDto[]; caption: string }) {
+export function OrdersTable({
+  orders,
+  caption,
+  selection,
+}: {
+  orders: OrderSummaryDto[];
+  caption: string;
+  /** Given, each row starts with a checkbox. */
+  selection?: RowSelection;
+}) {
+  const columns = selection ? [{ label: shiprocketBatch.select, srOnly: true }, ...COLUMNS] : COLUMNS;
   return (
-    <DataTable caption={caption} columns={COLUMNS}>
+    <DataTable caption={caption} columns={columns}>
       {orders.map((order) => {
         const address = order.shippingAddress;
+        const checked = selection?.selected.has(order._id) ?? false;
         return (
           <tr key={order._id} className={openableRowClass}>
+            {selection ? (
+              <td className={cx(cellClass, "w-10")}>
+                <input
+                  type="checkbox"
+                  aria-label={shiprocketBatch.selectOrder(order.number)}
+                  checked={checked}
+                  disabled={!checked && selection.full}
+                  onChange={() => selection.toggle(order._id)}
+                  className={cx("size-4 accent-brand-600", overRowLinkClass)}
+                />
+              </td>
+            ) : null}
             <td className={cx(cellClass, growCellClass)}>
               <p className="font-medium whitespace-nowrap text-neutral-900">
                 {address.name.firstName} {address.name.lastName}

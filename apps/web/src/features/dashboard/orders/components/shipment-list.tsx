@@ -1,13 +1,14 @@
 import { ArrowDownTrayIcon, ArrowTopRightOnSquareIcon } from "@heroicons/react/20/solid";
-import { shipmentWords as words } from "@shop/shared/messages";
-import type { OrderDto } from "@shop/shared/schemas/order";
-import { useState } from "react";
+import { shiprocketParcel, trackingStatusWords, shipmentWords as words } from "@shop/shared/messages";
+import type { OrderDto, ShipmentDto } from "@shop/shared/schemas/order";
+import { useId, useState } from "react";
 import { Button } from "#web/components/button";
 import { DocumentLink } from "#web/components/document-link";
 import { shipmentPackingSlipUrl } from "#web/lib/api";
 import { formatDateTime } from "#web/lib/dates";
 import { useDeliverShipment, useReturnShipmentToOrigin } from "../api/deliver-shipment";
 import { ReturnToOriginDialog } from "./return-to-origin-dialog";
+import { ShipmentScans } from "./shipment-scans";
 
 /**
  * The order's parcels for staff: carrier, number (linked), units, when it left and arrived, Mark
@@ -87,6 +88,9 @@ export function ShipmentList({ order }: { order: OrderDto }) {
                 ) : null}
               </div>
             </div>
+            {shipment.provider === "shiprocket" ? (
+              <ShiprocketDetails orderId={order._id} shipment={shipment} />
+            ) : null}
             <ul className="text-neutral-700">
               {shipment.lines.map((line) => (
                 <li key={line.line}>{words.line(line.quantity, names.get(line.line)?.name ?? line.line)}</li>
@@ -127,5 +131,55 @@ export function ShipmentList({ order }: { order: OrderDto }) {
         }}
       />
     </>
+  );
+}
+
+/**
+ * A parcel booked through Shiprocket: where the courier's last scan put it, its label and e-way
+ * bill, and its scans (asked for when opened).
+ */
+function ShiprocketDetails({ orderId, shipment }: { orderId: string; shipment: ShipmentDto }) {
+  const [open, setOpen] = useState(false);
+  const scansId = useId();
+  return (
+    <div className="text-neutral-700">
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span className="font-medium text-neutral-900">
+          {shipment.trackingStatus
+            ? trackingStatusWords[shipment.trackingStatus]
+            : shiprocketParcel.noScanYet}
+        </span>
+        {shipment.trackedAt ? (
+          <time dateTime={shipment.trackedAt} className="text-xs text-neutral-500">
+            {formatDateTime(shipment.trackedAt)}
+          </time>
+        ) : null}
+        {shipment.labelUrl ? (
+          <a
+            href={shipment.labelUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={shiprocketParcel.openLabelOf(shipment.carrier, shipment.trackingNumber)}
+            className="inline-flex items-center gap-1 text-brand-700 hover:underline"
+          >
+            {shiprocketParcel.openLabel}
+            <ArrowTopRightOnSquareIcon className="size-4" aria-hidden="true" />
+          </a>
+        ) : null}
+        {shipment.ewaybillNo ? (
+          <span className="text-xs text-neutral-600">{shiprocketParcel.ewaybill(shipment.ewaybillNo)}</span>
+        ) : null}
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={open ? scansId : undefined}
+          onClick={() => setOpen((value) => !value)}
+          className="text-brand-700 hover:underline"
+        >
+          {open ? shiprocketParcel.hideScans : shiprocketParcel.showScans}
+        </button>
+      </p>
+      {open ? <ShipmentScans orderId={orderId} shipmentId={shipment._id} id={scansId} /> : null}
+    </div>
   );
 }
