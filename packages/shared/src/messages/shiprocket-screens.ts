@@ -127,7 +127,7 @@ export const codRemittances = {
   uploadHint: "The file as Shiprocket exports it.",
   uploading: "Reading the remittance…",
   matched: "Parcels matched",
-  remitted: "Remitted",
+  remitted: "Parcels marked remitted",
   differencesTitle: "Differences",
   noDifferences: "Every remitted amount matches its parcel.",
   columns: { awb: "AWB", order: "Order", expected: "Expected", remitted: "Remitted" },

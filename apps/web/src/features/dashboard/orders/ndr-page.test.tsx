@@ -1,5 +1,5 @@
 import { ndrPage } from "@shop/shared/messages";
-import type { NdrParcelDto } from "@shop/shared/schemas/shiprocket-tracking";
+import type { NdrParcelDto } from "@shop/shared/schemas/tracking";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -11,10 +11,10 @@ import { NdrPage } from "./ndr-page";
 vi.mock("#web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), warn: vi.fn() } }));
 
 const parcel: NdrParcelDto = {
-  _id: "5a5a5a5a5a5a5a5a5a5a5a5a",
-  order: "0a0a0a0a0a0a0a0a0a0a0a0a",
-  number: 1042,
-  customer: "Priya Sharma",
+  shipmentId: "5a5a5a5a5a5a5a5a5a5a5a5a",
+  orderId: "0a0a0a0a0a0a0a0a0a0a0a0a",
+  orderNumber: 1042,
+  customerName: "Priya Sharma",
   awb: "19041424751540",
   courier: "Delhivery Surface",
   reason: "Consignee not available",
@@ -23,27 +23,17 @@ const parcel: NdrParcelDto = {
 };
 const other: NdrParcelDto = {
   ...parcel,
-  _id: "5b5b5b5b5b5b5b5b5b5b5b5b",
-  number: 1043,
+  shipmentId: "5b5b5b5b5b5b5b5b5b5b5b5b",
+  orderNumber: 1043,
   awb: "19041424751541",
 };
 
-const shipment = {
-  _id: parcel._id,
-  carrier: parcel.courier,
-  trackingNumber: parcel.awb,
-  trackingUrl: null,
-  lines: [],
-  shippedAt: "2026-11-21T10:00:00.000Z",
-  deliveredAt: null,
-  returnedToOriginAt: null,
-  returnedToOriginReason: null,
-  provider: "shiprocket",
-  trackingStatus: "undelivered",
-  trackedAt: parcel.ndrAt,
-  labelUrl: null,
-  ewaybillNo: null,
-};
+/** What answering an NDR answers: the action asked, and when. */
+const answered = (action: "reattempt" | "return") => ({
+  shipmentId: parcel.shipmentId,
+  action,
+  actionAt: "2026-11-24T09:00:00.000Z",
+});
 
 function renderNdr() {
   renderRoutes([{ path: "/dashboard/orders/ndr", element: <NdrPage /> }], "/dashboard/orders/ndr");
@@ -57,7 +47,7 @@ describe("the undelivered parcels page", () => {
     const { requests } = stubApi({
       "GET /api/config": { data: { ...publicConfig, shiprocket: true } },
       "GET /api/shipments/ndr": { data: { items: [parcel, other] } },
-      [`POST /api/shipments/${parcel._id}/ndr`]: { data: shipment },
+      [`POST /api/shipments/${parcel.shipmentId}/ndr`]: { data: answered("reattempt") },
     });
     renderNdr();
     const row = (await screen.findByRole("link", { name: "#1042" })).closest("tr");
@@ -71,7 +61,9 @@ describe("the undelivered parcels page", () => {
     );
     await userEvent.click(within(row).getByRole("button", { name: ndrPage.reattemptOf(1042) }));
     await vi.waitFor(() =>
-      expect(actions(requests)).toEqual([[`/api/shipments/${parcel._id}/ndr`, { action: "reattempt" }]]),
+      expect(actions(requests)).toEqual([
+        [`/api/shipments/${parcel.shipmentId}/ndr`, { action: "reattempt" }],
+      ]),
     );
   });
 
@@ -79,7 +71,7 @@ describe("the undelivered parcels page", () => {
     const { requests } = stubApi({
       "GET /api/config": { data: { ...publicConfig, shiprocket: true } },
       "GET /api/shipments/ndr": { data: { items: [parcel] } },
-      [`POST /api/shipments/${parcel._id}/ndr`]: { data: { ...shipment, trackingStatus: "rto_initiated" } },
+      [`POST /api/shipments/${parcel.shipmentId}/ndr`]: { data: answered("return") },
     });
     renderNdr();
     await userEvent.click(await screen.findByRole("button", { name: ndrPage.returnToOriginOf(1042) }));
@@ -93,7 +85,7 @@ describe("the undelivered parcels page", () => {
       within(await screen.findByRole("dialog")).getByRole("button", { name: ndrPage.returnToOrigin }),
     );
     await vi.waitFor(() =>
-      expect(actions(requests)).toEqual([[`/api/shipments/${parcel._id}/ndr`, { action: "return" }]]),
+      expect(actions(requests)).toEqual([[`/api/shipments/${parcel.shipmentId}/ndr`, { action: "return" }]]),
     );
   });
 

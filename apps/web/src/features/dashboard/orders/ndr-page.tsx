@@ -1,6 +1,6 @@
 import type { NdrActionName } from "@shop/shared/constants";
 import { ndrPage as words } from "@shop/shared/messages";
-import type { NdrParcelDto } from "@shop/shared/schemas/shiprocket-tracking";
+import type { NdrParcelDto } from "@shop/shared/schemas/tracking";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "#web/components/button";
@@ -35,7 +35,7 @@ export function NdrPage() {
   const act = useNdrAction();
   const [returning, setReturning] = useState<NdrParcelDto | null>(null);
   const pendingFor = (parcel: NdrParcelDto, action: NdrActionName) =>
-    act.isPending && act.variables?.shipmentId === parcel._id && act.variables.action === action;
+    act.isPending && act.variables?.shipmentId === parcel.shipmentId && act.variables.action === action;
 
   return (
     <>
@@ -52,15 +52,15 @@ export function NdrPage() {
             {({ items }) => (
               <DataTable caption={words.title} columns={COLUMNS}>
                 {items.map((parcel) => (
-                  <tr key={parcel._id}>
+                  <tr key={parcel.shipmentId}>
                     <td className={cx(cellClass, growCellClass)}>
                       <Link
-                        to={`/dashboard/orders/order/${parcel.order}`}
+                        to={`/dashboard/orders/order/${parcel.orderId}`}
                         className="font-semibold whitespace-nowrap text-brand-700 hover:underline"
                       >
-                        #{parcel.number}
+                        #{parcel.orderNumber}
                       </Link>
-                      <p className="text-neutral-700">{parcel.customer}</p>
+                      <p className="text-neutral-700">{parcel.customerName}</p>
                     </td>
                     <td className={cellClass}>
                       <p className="text-neutral-900">{parcel.courier}</p>
@@ -79,17 +79,17 @@ export function NdrPage() {
                         <Button
                           variant="secondary"
                           size="sm"
-                          aria-label={words.reattemptOf(parcel.number)}
+                          aria-label={words.reattemptOf(parcel.orderNumber)}
                           loading={pendingFor(parcel, "reattempt")}
                           disabled={act.isPending}
-                          onClick={() => act.mutate({ shipmentId: parcel._id, action: "reattempt" })}
+                          onClick={() => act.mutate({ shipmentId: parcel.shipmentId, action: "reattempt" })}
                         >
                           {words.reattempt}
                         </Button>
                         <Button
                           variant="secondary"
                           size="sm"
-                          aria-label={words.returnToOriginOf(parcel.number)}
+                          aria-label={words.returnToOriginOf(parcel.orderNumber)}
                           loading={pendingFor(parcel, "return")}
                           disabled={act.isPending}
                           onClick={() => setReturning(parcel)}
@@ -114,12 +114,12 @@ export function NdrPage() {
         onConfirm={() => {
           if (returning)
             act.mutate(
-              { shipmentId: returning._id, action: "return" },
+              { shipmentId: returning.shipmentId, action: "return" },
               { onSettled: () => setReturning(null) },
             );
         }}
       >
-        {returning ? words.confirmReturn(returning.number, returning.awb) : null}
+        {returning ? words.confirmReturn(returning.orderNumber, returning.awb) : null}
       </ConfirmDialog>
     </>
   );

@@ -1,5 +1,5 @@
 import { codRemittances as words } from "@shop/shared/messages";
-import type { CodRemittanceReportDto } from "@shop/shared/schemas/shiprocket-tracking";
+import type { RemittanceUploadDto as CodRemittanceReportDto } from "@shop/shared/schemas/remittance";
 import { useId } from "react";
 import { ErrorState } from "#web/components/error-state";
 import { errorMessage } from "#web/lib/api";
@@ -82,7 +82,7 @@ function RemittanceReport({ report }: { report: CodRemittanceReportDto }) {
         </div>
         <div className="rounded-control bg-neutral-50 p-3">
           <dt className="text-sm text-neutral-600">{words.remitted}</dt>
-          <dd className="text-lg font-semibold text-neutral-900 tabular-nums">{rupees(report.remitted)}</dd>
+          <dd className="text-lg font-semibold text-neutral-900 tabular-nums">{report.remitted}</dd>
         </div>
       </dl>
       <h3 className="text-sm font-semibold text-neutral-900">{words.differencesTitle}</h3>

@@ -11,7 +11,7 @@ export function actOnNdr(shipmentId: string, action: NdrActionName) {
   return api.post(
     `/shipments/${encodeURIComponent(shipmentId)}/ndr`,
     { action },
-    { schema: responseSchemas.shipment, defaultMessage: errors.tryAgainLaterEllipsis },
+    { schema: responseSchemas.ndrAction, defaultMessage: errors.tryAgainLaterEllipsis },
   );
 }
 

@@ -1,6 +1,6 @@
 import { shiprocketParcel } from "@shop/shared/messages";
 import type { OrderDto } from "@shop/shared/schemas/order";
-import type { ShipmentScansDto } from "@shop/shared/schemas/shiprocket-tracking";
+import type { ScansDto as ShipmentScansDto } from "@shop/shared/schemas/tracking";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
