@@ -51,6 +51,9 @@ export const parcelFields = {
   height: "Height (cm)",
   /** Its limits are said after it. */
   dimensionHint: "Up to 1 decimal; all three or none.",
+  /** A variant's weight in the variants grid: empty gives way to the product's. */
+  variantWeightHint: "Up to 3 decimals. Empty: the product's weight.",
+  variantWeightEmpty: "Product's",
 };
 
 /** Settings → Shipping's Shiprocket group. */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { oneOf } from "./common";
 
 /**
- * The columns of the products CSV, in order: one row per variant. The product's own fields (name to
+ * The columns every products CSV has, in order: one row per variant. The product's own fields (name to
  * active, and the image) are written on the first row of each handle; later rows of the handle may
  * leave them empty. `handle` is the product's `_id` for an existing product, any text that groups
  * the rows of a new one.
@@ -27,7 +27,22 @@ export const PRODUCT_CSV_COLUMNS = [
   "Variant Active",
   "Image URL",
 ] as const;
-export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+
+/**
+ * The parcel size columns, after the others: a variant's own weight and box (a product without
+ * options: the product's own), empty when none. Optional on an import: a file without them keeps
+ * the sizes as they are; a column given with an empty cell clears that size.
+ */
+export const PRODUCT_CSV_SIZE_COLUMNS = [
+  "Weight (kg)",
+  "Length (cm)",
+  "Breadth (cm)",
+  "Height (cm)",
+] as const;
+
+/** Every column the export writes, in order. */
+export const PRODUCT_CSV_EXPORT_COLUMNS = [...PRODUCT_CSV_COLUMNS, ...PRODUCT_CSV_SIZE_COLUMNS] as const;
+export type ProductCsvColumn = (typeof PRODUCT_CSV_EXPORT_COLUMNS)[number];
 
 /** POST /products/import?dryRun=true: check the file and report, change nothing. */
 export const ProductImportQuery = z.object({

@@ -6,14 +6,20 @@
 import { PRODUCT_IMPORT_ROWS_MAX } from "@shop/shared/constants";
 import { productCsv, validation } from "@shop/shared/messages";
 import { ProductInput } from "@shop/shared/schemas/product";
-import { PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from "@shop/shared/schemas/product-csv";
+import {
+  PRODUCT_CSV_COLUMNS,
+  PRODUCT_CSV_SIZE_COLUMNS,
+  type ProductCsvColumn,
+} from "@shop/shared/schemas/product-csv";
 import { parse } from "csv-parse/sync";
 import { unguardedCell } from "#api/core/csv";
 import { AppError } from "#api/core/errors";
 import type { ProductOption } from "#api/db/schema/products";
 
-/** A row of the file by column, as the import reads it. */
-export type CsvRecord = Record<ProductCsvColumn, string>;
+type FileColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+type SizeColumn = (typeof PRODUCT_CSV_SIZE_COLUMNS)[number];
+/** A row of the file by column, as the import reads it; a size column the file lacks is absent. */
+export type CsvRecord = Record<FileColumn, string> & Partial<Record<SizeColumn, string>>;
 
 /* ---- Import: reading the file ---- */
 
@@ -46,13 +52,15 @@ export function readRows(file: Buffer): FileRow[] {
     const message = productCsv.tooManyRows(PRODUCT_IMPORT_ROWS_MAX);
     throw new AppError("BAD_REQUEST", message, { file: message });
   }
+  // The size columns are optional (files exported before them lack them): only those present are read.
+  const columns = [
+    ...PRODUCT_CSV_COLUMNS,
+    ...PRODUCT_CSV_SIZE_COLUMNS.filter((column) => at.has(normalise(column))),
+  ];
   return data.map((record, index) => ({
     row: index + 2,
     cells: Object.fromEntries(
-      PRODUCT_CSV_COLUMNS.map((column) => [
-        column,
-        unguardedCell(record[at.get(normalise(column)) ?? -1] ?? "").trim(),
-      ]),
+      columns.map((column) => [column, unguardedCell(record[at.get(normalise(column)) ?? -1] ?? "").trim()]),
     ) as CsvRecord,
   }));
 }
@@ -74,9 +82,9 @@ export class RowErrors {
   }
 }
 
-const OPTION_NAME: ProductCsvColumn[] = ["Option1 Name", "Option2 Name", "Option3 Name"];
-const OPTION_VALUE: ProductCsvColumn[] = ["Option1 Value", "Option2 Value", "Option3 Value"];
-const PRODUCT_COLUMNS: ProductCsvColumn[] = ["Name", "Description", "Category", "Active", "Image URL"];
+const OPTION_NAME: FileColumn[] = ["Option1 Name", "Option2 Name", "Option3 Name"];
+const OPTION_VALUE: FileColumn[] = ["Option1 Value", "Option2 Value", "Option3 Value"];
+const PRODUCT_COLUMNS: FileColumn[] = ["Name", "Description", "Category", "Active", "Image URL"];
 const VARIANT_FIELD_COLUMN: Record<string, ProductCsvColumn> = {
   sku: "SKU",
   options: "Option1 Value",
@@ -85,6 +93,13 @@ const VARIANT_FIELD_COLUMN: Record<string, ProductCsvColumn> = {
   salePrice: "Sale Price",
   stock: "Stock",
   isActive: "Variant Active",
+  weightKg: "Weight (kg)",
+};
+/** The column of each side of a box (`dimensionsCm.<side>`). */
+const SIDE_COLUMN: Record<string, SizeColumn> = {
+  length: "Length (cm)",
+  breadth: "Breadth (cm)",
+  height: "Height (cm)",
 };
 const PRODUCT_FIELD_COLUMN: Record<string, ProductCsvColumn> = {
   name: "Name",
@@ -94,12 +109,41 @@ const PRODUCT_FIELD_COLUMN: Record<string, ProductCsvColumn> = {
   isActive: "Active",
   variants: "Handle",
   options: "Option1 Name",
+  weightKg: "Weight (kg)",
 };
 
 /** A number cell: blank is absent; anything but a plain decimal stays text, so the schema says 'This must be a number.'. */
 function numberCell(value: string): number | string | undefined {
   if (value === "") return undefined;
   return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+}
+
+/**
+ * A row's weight and box as an input gives them: a column the file lacks is absent (kept), an empty
+ * cell null (none), a box with some sides empty has them missing (the schema says 'This is required.').
+ */
+function sizeCells(cells: CsvRecord): { weightKg?: unknown; dimensionsCm?: unknown } {
+  const weight = cells["Weight (kg)"];
+  const sides = {
+    length: cells["Length (cm)"],
+    breadth: cells["Breadth (cm)"],
+    height: cells["Height (cm)"],
+  };
+  const given = Object.values(sides).filter((side) => side !== undefined);
+  return {
+    ...(weight !== undefined ? { weightKg: weight === "" ? null : numberCell(weight) } : {}),
+    ...(given.length === 0
+      ? {}
+      : given.every((side) => side === "")
+        ? { dimensionsCm: null }
+        : {
+            dimensionsCm: {
+              length: numberCell(sides.length ?? ""),
+              breadth: numberCell(sides.breadth ?? ""),
+              height: numberCell(sides.height ?? ""),
+            },
+          }),
+  };
 }
 
 function booleanCell(value: string, cell: Cell, errors: RowErrors): boolean | undefined {
@@ -164,7 +208,7 @@ export function parseGroup(
         errors.add(cell(row, column), productCsv.optionNamesDiffer);
     });
     options.forEach((option, i) => {
-      const column = OPTION_VALUE[i] as ProductCsvColumn;
+      const column = OPTION_VALUE[i] as FileColumn;
       const value = row.cells[column];
       if (value === "") {
         errors.add(cell(row, column), productCsv.optionValueMissing);
@@ -191,7 +235,7 @@ export function parseGroup(
       sku: row.cells.SKU,
       options: Object.fromEntries(
         options.flatMap((option, i) => {
-          const value = row.cells[OPTION_VALUE[i] as ProductCsvColumn];
+          const value = row.cells[OPTION_VALUE[i] as FileColumn];
           return value === "" ? [] : [[option.name, value]];
         }),
       ),
@@ -200,6 +244,8 @@ export function parseGroup(
       salePrice: onSale ? salePrice : undefined,
       stock: numberCell(row.cells.Stock),
       isActive: booleanCell(row.cells["Variant Active"], cell(row, "Variant Active"), errors) ?? true,
+      // A product without options: its one row's size is the product's own (as the export writes it).
+      ...(options.length > 0 ? sizeCells(row.cells) : {}),
     };
   });
   const firstPrice = variants[0]?.price;
@@ -214,16 +260,21 @@ export function parseGroup(
     category: categorySlug === "" ? "" : CHECKED_APART,
     thumbnail: CHECKED_APART,
     gallery: [],
+    ...(options.length === 0 ? sizeCells(first.cells) : {}),
     options,
     variants,
   };
   const parsed = ProductInput.safeParse(candidate);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const [head, index, field, , valueIndex] = issue.path;
-      if (head === "variants" && typeof index === "number") {
+      const [head, index, field, side, valueIndex] = issue.path;
+      if (head === "dimensionsCm") {
+        const column = SIDE_COLUMN[String(index)];
+        if (column) errors.add(cell(first, column), issue.message);
+      } else if (head === "variants" && typeof index === "number") {
         const row = group.rows[index];
-        const column = VARIANT_FIELD_COLUMN[String(field)];
+        const column =
+          field === "dimensionsCm" ? SIDE_COLUMN[String(side)] : VARIANT_FIELD_COLUMN[String(field)];
         if (row && column) errors.add(cell(row, column), issue.message);
         else if (row) errors.add(cell(row, "SKU"), issue.message);
       } else if (head === "options" && typeof index === "number") {

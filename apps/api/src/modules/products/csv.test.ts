@@ -2,7 +2,7 @@ import { api, productCsv, validation } from "@shop/shared/messages";
 import type { ProductImportReport } from "@shop/shared/schemas/product-csv";
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
-import { count, eq, inArray } from "drizzle-orm";
+import { asc, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, productVariants } from "#api/db/schema/products";
 import { createTestApp, inject, signedInUser, type TestApp } from "#test/app";
@@ -66,6 +66,9 @@ async function counts() {
 const HEADER =
   "Handle,Name,Description,Category,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Option3 Name,Option3 Value,SKU,Price,Sale Price,Stock,Active,Variant Active,Image URL";
 
+/** The parcel size columns the export adds after the others (optional on an import). */
+const SIZE_HEADER = "Weight (kg),Length (cm),Breadth (cm),Height (cm)";
+
 /** The description as a CSV cell (it holds a comma). */
 const D = `"${DESCRIPTION}"`;
 
@@ -73,7 +76,7 @@ describe("products CSV", () => {
   it("exports one row per variant, and importing the same file changes nothing", async () => {
     const csv = await exportCsv();
     const rows: string[][] = parse(csv, { bom: true });
-    expect(rows[0]?.join(",")).toBe(HEADER);
+    expect(rows[0]?.join(",")).toBe(`${HEADER},${SIZE_HEADER}`);
     // 1 + 1 + 6 variants.
     expect(rows).toHaveLength(1 + 8);
     const formula = rows.find((row) => row[1]?.includes("HYPERLINK"));
@@ -281,6 +284,153 @@ describe("products CSV", () => {
     expect(unreadable.json().message).toBe(productCsv.unreadable);
     const empty = await importCsv(`${HEADER}\n`, true);
     expect(empty.json().message).toBe(productCsv.empty);
+  });
+
+  describe("parcel sizes", () => {
+    const none = { weightKg: null, lengthCm: null, breadthCm: null, heightCm: null };
+    const productNamed = async (name: string) => {
+      const [row] = await t.database.db.select().from(products).where(eq(products.name, name));
+      if (!row) throw new Error(`no product ${name}`);
+      return row;
+    };
+    const variantsOf = (productId: string) =>
+      t.database.db
+        .select()
+        .from(productVariants)
+        .where(eq(productVariants.productId, productId))
+        .orderBy(asc(productVariants.position));
+    const sizes = async () => {
+      const shirt = await productNamed("Sized Shirt");
+      const bag = await productNamed("Plain Canvas Bag");
+      const size = (row: typeof bag | Awaited<ReturnType<typeof variantsOf>>[number]) => ({
+        weightKg: row.weightKg,
+        lengthCm: row.lengthCm,
+        breadthCm: row.breadthCm,
+        heightCm: row.heightCm,
+      });
+      return {
+        shirt: size(shirt),
+        shirtVariants: (await variantsOf(shirt.id)).map(size),
+        bag: size(bag),
+        bagVariant: (await variantsOf(bag.id)).map(size),
+      };
+    };
+    /** The shirt's first two variants and the bag (no options: its own size) given sizes. */
+    const giveSizes = async () => {
+      const shirt = await productNamed("Sized Shirt");
+      const [first, second] = await variantsOf(shirt.id);
+      await t.database.db
+        .update(productVariants)
+        .set({ weightKg: 0.25, lengthCm: 30, breadthCm: 20, heightCm: 2.5 })
+        .where(eq(productVariants.id, first?.id ?? ""));
+      await t.database.db
+        .update(productVariants)
+        .set({ weightKg: 1.125 })
+        .where(eq(productVariants.id, second?.id ?? ""));
+      await t.database.db
+        .update(products)
+        .set({ weightKg: 0.8, lengthCm: 40.5, breadthCm: 35, heightCm: 5 })
+        .where(eq(products.name, "Plain Canvas Bag"));
+    };
+    const clearSizes = async () => {
+      await t.database.db.update(productVariants).set(none);
+      await t.database.db.update(products).set(none);
+    };
+    const column = (rows: string[][], name: string) => rows[0]?.indexOf(name) ?? -1;
+
+    it("exports each variant's own size (a product without options: the product's) and imports it back", async () => {
+      await giveSizes();
+      const wanted = await sizes();
+      expect(wanted.shirtVariants.slice(0, 3)).toEqual([
+        { weightKg: 0.25, lengthCm: 30, breadthCm: 20, heightCm: 2.5 },
+        { weightKg: 1.125, lengthCm: null, breadthCm: null, heightCm: null },
+        none,
+      ]);
+      const csv = await exportCsv();
+      const rows: string[][] = parse(csv, { bom: true });
+      const shirt = await productNamed("Sized Shirt");
+      const shirtRows = rows.filter((row) => row[0] === shirt.id);
+      const size = (row: string[] | undefined) =>
+        ["Weight (kg)", "Length (cm)", "Breadth (cm)", "Height (cm)"].map(
+          (name) => row?.[column(rows, name)],
+        );
+      expect(size(shirtRows[0])).toEqual(["0.25", "30", "20", "2.5"]);
+      expect(size(shirtRows[1])).toEqual(["1.125", "", "", ""]);
+      expect(size(shirtRows[2])).toEqual(["", "", "", ""]);
+      expect(size(rows.find((row) => row[1] === "Plain Canvas Bag"))).toEqual(["0.8", "40.5", "35", "5"]);
+
+      // Unchanged as exported; once the sizes are cleared, the same file writes them back.
+      expect((await report(csv, true)).products).toMatchObject({ updated: 0, refused: 0 });
+      await clearSizes();
+      const applied = await report(csv, false);
+      expect(applied.products).toMatchObject({ refused: 0 });
+      expect(applied.rows.find((row) => row.sku === shirtRows[0]?.[10])?.action).toBe("update");
+      expect(await sizes()).toEqual(wanted);
+      expect(await exportCsv()).toBe(csv);
+    });
+
+    it("a file without the size columns keeps every size, and an empty size cell clears it", async () => {
+      await clearSizes();
+      await giveSizes();
+      const wanted = await sizes();
+      const rows: string[][] = parse(await exportCsv(), { bom: true });
+      const weight = column(rows, "Weight (kg)");
+      // An older file: the columns before the sizes only, with the shirt's and the bag's prices changed.
+      const shirt = await productNamed("Sized Shirt");
+      const older = rows.map((row) =>
+        row
+          .slice(0, weight)
+          .map((cell, i) =>
+            i === 11 && (row[0] === shirt.id || row[1] === "Plain Canvas Bag") ? "61.25" : cell,
+          ),
+      );
+      const applied = await report(stringify(older), false);
+      expect(applied.products).toMatchObject({ refused: 0 });
+      expect(applied.rows.find((row) => row.sku === rows.find((r) => r[0] === shirt.id)?.[10])?.action).toBe(
+        "update",
+      );
+      expect((await productNamed("Plain Canvas Bag")).price).toBe(61.25);
+      expect(await sizes()).toEqual(wanted);
+
+      // The columns given with empty cells: the shirt's first variant and the bag have no size any more.
+      const cleared = rows.map((row) =>
+        row[0] === shirt.id || row[1] === "Plain Canvas Bag"
+          ? row.map((cell, i) => (i >= weight ? "" : cell))
+          : row,
+      );
+      await report(stringify(cleared), false);
+      const after = await sizes();
+      expect(after.shirtVariants.every((size) => size.weightKg === null && size.lengthCm === null)).toBe(
+        true,
+      );
+      expect(after.bag).toEqual(none);
+    });
+
+    it("refuses a bad weight or a box missing sides, naming the row and the column", async () => {
+      await clearSizes();
+      const before = await sizes();
+      const header = `${HEADER},${SIZE_HEADER}`;
+      const file = [
+        header,
+        // 2: a weight under one gram; 3: one side of a box only; 4: a weight that is no number.
+        `size-a,Size Product A,${D},${category.slug},Size,S,,,,,SIZE-A-S,10,,5,true,true,${image.url},0.0001,,,`,
+        `size-a,,,,Size,M,,,,,SIZE-A-M,10,,5,,true,,,12,,`,
+        `size-b,Size Product B,${D},${category.slug},,,,,,,SIZE-B,10,,5,true,true,${image.url},heavy,,,`,
+      ].join("\n");
+      const dry = await report(file, true);
+      expect(dry.products.refused).toBe(2);
+      const errorsOf = (row: number) => dry.rows.find((r) => r.row === row)?.errors;
+      expect(errorsOf(2)).toEqual([{ column: "Weight (kg)", message: validation.min(0.001) }]);
+      expect(errorsOf(3)).toEqual([
+        { column: "Breadth (cm)", message: validation.required },
+        { column: "Height (cm)", message: validation.required },
+      ]);
+      expect(errorsOf(4)).toEqual([{ column: "Weight (kg)", message: validation.number }]);
+      const applied = await importCsv(file, false);
+      expect(applied.statusCode).toBe(422);
+      expect(applied.json().errors).toMatchObject({ "rows.2.Weight (kg)": validation.min(0.001) });
+      expect(await sizes()).toEqual(before);
+    });
   });
 
   it("imports 10,000 rows (2,000 products of 5 sizes) in one go", async () => {

@@ -10,7 +10,7 @@ import { api, productCsv } from "@shop/shared/messages";
 import { fullName } from "@shop/shared/names";
 import type { ProductInput } from "@shop/shared/schemas/product";
 import {
-  PRODUCT_CSV_COLUMNS,
+  PRODUCT_CSV_EXPORT_COLUMNS,
   type ProductCsvColumn,
   type ProductImportReport,
   type ProductImportRow,
@@ -19,7 +19,7 @@ import { amountCell, type CsvCell, type CsvRow, csvStream } from "#api/core/csv"
 import { AppError } from "#api/core/errors";
 import { newId } from "#api/core/ids";
 import type { Database } from "#api/db/client";
-import { type SizeColumns, sizeOf } from "#api/db/parcel-size";
+import { type SizeColumns, sizeColumns, sizeOf } from "#api/db/parcel-size";
 import type { NewActivity } from "#api/db/schema/activity";
 import type { ProductOption, ProductVariant } from "#api/db/schema/products";
 import { setStockCause } from "#api/db/stock-cause";
@@ -68,6 +68,8 @@ function variantRecord(
 ): Record<ProductCsvColumn, CsvCell> {
   const option = (i: number) => product.options[i];
   const own = (value: string) => (first ? value : "");
+  // A product without options sells its one default variant: its size is the product's own.
+  const size = product.options.length === 0 ? product : variant;
   return {
     Handle: product.id,
     Name: own(product.name),
@@ -86,11 +88,15 @@ function variantRecord(
     Active: own(String(product.isActive)),
     "Variant Active": String(variant.isActive),
     "Image URL": own(product.imageUrl ?? ""),
+    "Weight (kg)": size.weightKg ?? "",
+    "Length (cm)": size.lengthCm ?? "",
+    "Breadth (cm)": size.breadthCm ?? "",
+    "Height (cm)": size.heightCm ?? "",
   };
 }
 
 async function* exportRecords(db: Database): AsyncGenerator<CsvRow> {
-  yield PRODUCT_CSV_COLUMNS;
+  yield PRODUCT_CSV_EXPORT_COLUMNS;
   let after: string | null = null;
   for (;;) {
     const batch = await productCsvBatch(db, after, EXPORT_BATCH);
@@ -103,7 +109,7 @@ async function* exportRecords(db: Database): AsyncGenerator<CsvRow> {
     for (const product of batch) {
       for (const [index, variant] of (byProduct.get(product.id) ?? []).entries()) {
         const record = variantRecord(product, variant, index === 0);
-        yield PRODUCT_CSV_COLUMNS.map((column) => record[column]);
+        yield PRODUCT_CSV_EXPORT_COLUMNS.map((column) => record[column]);
       }
     }
     after = batch[batch.length - 1]?.id ?? null;
@@ -124,7 +130,20 @@ function sameOptions(a: readonly ProductOption[], b: readonly ProductOption[]): 
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-function sameVariant(current: ProductVariant, wanted: VariantValues, position: number): boolean {
+function sameSize(current: SizeColumns, wanted: SizeColumns): boolean {
+  return (
+    current.weightKg === wanted.weightKg &&
+    current.lengthCm === wanted.lengthCm &&
+    current.breadthCm === wanted.breadthCm &&
+    current.heightCm === wanted.heightCm
+  );
+}
+
+function sameVariant(
+  current: ProductVariant,
+  wanted: VariantValues & { size: SizeColumns },
+  position: number,
+): boolean {
   const keys = (o: Record<string, string>) => JSON.stringify(Object.entries(o).sort());
   return (
     current.sku === wanted.sku &&
@@ -134,7 +153,8 @@ function sameVariant(current: ProductVariant, wanted: VariantValues, position: n
     current.salePrice === wanted.salePrice &&
     current.stock === wanted.stock &&
     current.isActive === wanted.isActive &&
-    current.position === position
+    current.position === position &&
+    sameSize(current, wanted.size)
   );
 }
 
@@ -148,6 +168,8 @@ function variantValuesOf(input: ProductInput): (VariantValues & { sku: string })
     stock: variant.stock,
     isActive: variant.isActive,
     position,
+    // Only the size columns the file has: the others are kept on an update, none on an insert.
+    size: sizeColumns(variant),
   }));
 }
 
@@ -267,6 +289,7 @@ export async function importProductsCsv(
             categoryId: parsed.categoryId ?? "",
             thumbnailId: parsed.thumbnailId ?? "",
             options: input.options ?? [],
+            ...sizeOf(sizeColumns(input)),
           },
           variants: wanted.map((variant) => ({ ...variant, productId })),
         });
@@ -288,6 +311,7 @@ export async function importProductsCsv(
         categoryId: parsed.categoryId ?? target.categoryId,
         thumbnailId: parsed.thumbnailId ?? target.thumbnailId,
         options: input.options ?? [],
+        ...sizeOf({ ...sizeOf(target), ...sizeColumns(input) }),
       };
       const productChanged =
         product.name !== target.name ||
@@ -295,7 +319,8 @@ export async function importProductsCsv(
         product.isActive !== target.isActive ||
         product.categoryId !== target.categoryId ||
         product.thumbnailId !== target.thumbnailId ||
-        !sameOptions(product.options, target.options);
+        !sameOptions(product.options, target.options) ||
+        !sameSize(product, target);
       const keep: Plan["updates"][number]["keep"] = [];
       const add: Plan["updates"][number]["add"] = [];
       const rowActions = wanted.map((variant, position) => {
@@ -304,9 +329,15 @@ export async function importProductsCsv(
           add.push({ ...variant, productId: target.id });
           return "create" as const;
         }
-        // The CSV has no size columns: a variant keeps its weight and box.
-        keep.push({ ...variant, id: existing.id, position, size: sizeOf(existing) });
-        if (!sameVariant(existing, variant, position)) return "update" as const;
+        // A size column the file lacks: the variant keeps that size.
+        const kept = {
+          ...variant,
+          id: existing.id,
+          position,
+          size: { ...sizeOf(existing), ...variant.size },
+        };
+        keep.push(kept);
+        if (!sameVariant(existing, kept, position)) return "update" as const;
         return productChanged && position === 0 ? ("update" as const) : ("unchanged" as const);
       });
       const keptIds = new Set(keep.map((variant) => variant.id));

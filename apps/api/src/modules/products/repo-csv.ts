@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
+import { type SizeColumns, sizeOf } from "#api/db/parcel-size";
 import { categories } from "#api/db/schema/categories";
 import { idValue } from "#api/db/schema/columns";
 import { media } from "#api/db/schema/media";
@@ -28,8 +29,18 @@ function chunks<T>(items: readonly T[], size = BULK_ROWS): T[][] {
   return out;
 }
 
-/** A product as the CSV writes it: its own fields, its category's slug and its thumbnail's URL. */
-export interface ProductCsvRow {
+/** The size columns of a product, selected. */
+const productSize = {
+  weightKg: products.weightKg,
+  lengthCm: products.lengthCm,
+  breadthCm: products.breadthCm,
+  heightCm: products.heightCm,
+};
+
+/**
+ * A product as the CSV writes it: its own fields and size, its category's slug and its thumbnail's URL.
+ */
+export interface ProductCsvRow extends SizeColumns {
   id: string;
   name: string;
   description: string;
@@ -52,6 +63,7 @@ export async function productCsvBatch(
       description: products.description,
       isActive: products.isActive,
       options: products.options,
+      ...productSize,
       categorySlug: categories.slug,
       imageUrl: media.url,
     })
@@ -82,8 +94,8 @@ export async function findVariantsOfProducts(
   return rows;
 }
 
-/** A product as the import compares it with its rows. */
-export interface ProductImportTarget {
+/** A product as the import compares it with its rows, with its own size. */
+export interface ProductImportTarget extends SizeColumns {
   id: string;
   name: string;
   description: string;
@@ -110,6 +122,7 @@ export async function lockProductsForImport(
           categoryId: products.categoryId,
           thumbnailId: products.thumbnailId,
           options: products.options,
+          ...productSize,
         })
         .from(products)
         .where(inArray(products.id, part))
@@ -215,23 +228,26 @@ export async function insertVariantsBulk(
         stock: variant.stock,
         isActive: variant.isActive,
         position: variant.position ?? index,
+        ...sizeOf(variant.size),
       })),
     );
   }
 }
 
-/** Rewrites the fields of several products in one statement per 2,000. */
+/** Rewrites the fields (its size included) of several products in one statement per 2,000. */
 export async function updateProductsBulk(db: Database, rows: readonly ProductImportTarget[]): Promise<void> {
   for (const part of chunks(rows)) {
     const values = part.map(
       (row) =>
-        sql`(${idValue(row.id)}, ${row.name}::text, ${row.description}::text, ${row.isActive}::boolean, ${row.categoryId}, ${row.thumbnailId}, ${JSON.stringify(row.options)}::jsonb)`,
+        sql`(${idValue(row.id)}, ${row.name}::text, ${row.description}::text, ${row.isActive}::boolean, ${row.categoryId}, ${row.thumbnailId}, ${JSON.stringify(row.options)}::jsonb, ${row.weightKg}::numeric, ${row.lengthCm}::numeric, ${row.breadthCm}::numeric, ${row.heightCm}::numeric)`,
     );
     await db.execute(sql`
       update ${products} as p
       set name = x.name, description = x.description, is_active = x.is_active, category_id = x.category_id,
-          thumbnail_id = x.thumbnail_id, options = x.options, updated_at = now()
-      from (values ${sql.join(values, sql`, `)}) as x(id, name, description, is_active, category_id, thumbnail_id, options)
+          thumbnail_id = x.thumbnail_id, options = x.options, weight_kg = x.weight_kg, length_cm = x.length_cm,
+          breadth_cm = x.breadth_cm, height_cm = x.height_cm, updated_at = now()
+      from (values ${sql.join(values, sql`, `)})
+        as x(id, name, description, is_active, category_id, thumbnail_id, options, weight_kg, length_cm, breadth_cm, height_cm)
       where p.id = x.id`);
   }
 }

@@ -125,6 +125,9 @@ export function productBody(state: ProductFormState, product: ProductDto | undef
       salePrice: row.salePrice ?? 0,
       stock: row.stock,
       isActive: row.isActive,
+      // NOTE: always sent: the API keeps a size left out, so an emptied weight must go as null to clear it.
+      weightKg: row.weightKg ?? null,
+      dimensionsCm: row.dimensionsCm,
     })),
   };
 }
@@ -171,7 +174,7 @@ const PRODUCT_FIELDS: ReadonlySet<string> = new Set([
 ]);
 
 const OPTION_FIELD = /^options\.\d+\.(name|values)(\.\d+)?$/;
-const VARIANT_FIELD = /^variants\.\d+\.(_id|sku|options|price|salePrice|stock|isActive)$/;
+const VARIANT_FIELD = /^variants\.\d+\.(_id|sku|options|price|salePrice|stock|isActive|weightKg)$/;
 
 /** A field a refusal from the server may name (lib/form-errors.ts), a grid row's included. */
 export function isProductField(path: string): path is Path<ProductFormState> {
@@ -181,7 +184,7 @@ export function isProductField(path: string): path is Path<ProductFormState> {
 /** An empty number field is "no value" (zod says 'This is required.'), not NaN. */
 export const asNumber = (value: unknown) => (value === "" || value === null ? undefined : Number(value));
 
-/** A variant as the grid edits it: no sale price unless it is on sale. */
+/** A variant as the grid edits it: no sale price unless it is on sale, no weight when it has none of its own. */
 function toRow(variant: ProductDto["variants"][number], options: ProductDto["options"]): VariantRow {
   return {
     _id: variant._id,
@@ -191,6 +194,8 @@ function toRow(variant: ProductDto["variants"][number], options: ProductDto["opt
     salePrice: variant.onSale ? variant.salePrice : undefined,
     stock: variant.stock,
     isActive: variant.isActive,
+    weightKg: variant.weightKg ?? undefined,
+    dimensionsCm: variant.dimensionsCm,
   };
 }
 

@@ -30,16 +30,21 @@ export function ProductOptionsFields({ product }: { product: ProductDto | undefi
   const optionsMessage = errors.options?.root?.message ?? errors.options?.message;
 
   /** The price and stock fields as one row: what the first variant starts from. */
-  const plainRow = (): VariantRow => ({
-    // The default variant of a product without options becomes its first combination.
-    _id: product && product.options.length === 0 ? product.variants[0]?._id : undefined,
-    sku: "",
-    options: [],
-    price: getValues("price"),
-    salePrice: getValues("onSale") ? getValues("salePrice") : undefined,
-    stock: getValues("stock") ?? 0,
-    isActive: true,
-  });
+  const plainRow = (): VariantRow => {
+    // The default variant of a product without options becomes its first combination, with its size.
+    const own = product && product.options.length === 0 ? product.variants[0] : undefined;
+    return {
+      _id: own?._id,
+      sku: "",
+      options: [],
+      price: getValues("price"),
+      salePrice: getValues("onSale") ? getValues("salePrice") : undefined,
+      stock: getValues("stock") ?? 0,
+      isActive: true,
+      weightKg: own?.weightKg ?? undefined,
+      dimensionsCm: own?.dimensionsCm ?? null,
+    };
+  };
 
   /** Rebuilds the grid for `next`, the options by field key (as they will be), from the rows of `keys`. */
   const rebuild = (keys: readonly string[], next: { key: string; values: readonly string[] }[]) => {

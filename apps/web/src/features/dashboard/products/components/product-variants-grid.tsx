@@ -1,4 +1,6 @@
 import { inCurrency } from "@shop/shared/messages";
+import { parcelFields } from "@shop/shared/messages/shipping";
+import { WeightKg } from "@shop/shared/schemas/parcel";
 import { VariantInput } from "@shop/shared/schemas/product";
 import { type ComponentProps, type KeyboardEvent, useId, useState } from "react";
 import { Controller, type FieldArrayWithId, useFormContext, useWatch } from "react-hook-form";
@@ -18,11 +20,16 @@ type VariantField = FieldArrayWithId<ProductFormState, "variants", "id">;
 /**
  * Wide enough (the card, not the window): one line per variant under a header; narrower, each
  * variant is a card of its own with its labels shown.
+ * NOTE: the columns' least widths and gaps add up to the 36rem of `@xl`; a variant's box (three
+ * more inputs) has no room on a line, so the grid edits its weight only and carries its box as it is.
  */
 const ROW_COLUMNS =
-  "@xl:grid-cols-[minmax(5rem,1fr)_minmax(8rem,1.6fr)_5.5rem_5.5rem_5rem_3rem] @xl:items-start @xl:gap-2";
+  "@xl:grid-cols-[minmax(4rem,1fr)_minmax(6.5rem,1.6fr)_5rem_5rem_4.5rem_4.5rem_3rem] @xl:items-start @xl:gap-2";
 
-/** The variants, one row each: SKU, price, sale price, stock and the active switch, with bulk setters. */
+/**
+ * The variants, one row each: SKU, price, sale price, stock, weight and the active switch, with bulk
+ * setters.
+ */
 export function ProductVariantsGrid({ fields }: { fields: readonly VariantField[] }) {
   const { control, formState } = useFormContext<ProductFormState>();
   const productName = useWatch({ control, name: "name" });
@@ -53,6 +60,7 @@ export function ProductVariantsGrid({ fields }: { fields: readonly VariantField[
           <span>{inCurrency("Price", symbol)}</span>
           <span>{inCurrency("Sale price", symbol)}</span>
           <span>Stock</span>
+          <span>{parcelFields.weight}</span>
           <span>Active</span>
         </div>
         <ul className="space-y-3 @xl:space-y-0 @xl:divide-y @xl:divide-neutral-100">
@@ -143,6 +151,18 @@ function VariantRowFields({ index, values, productName }: VariantRowFieldsProps)
           type: "number",
           inputMode: "numeric",
           step: "1",
+        }}
+      />
+      <CellField
+        label={parcelFields.weight}
+        error={errors?.weightKg?.message}
+        limits={numberLimits(WeightKg, parcelFields.variantWeightHint)}
+        input={{
+          ...register(`variants.${index}.weightKg`, number),
+          type: "number",
+          inputMode: "decimal",
+          step: "0.001",
+          placeholder: parcelFields.variantWeightEmpty,
         }}
       />
       <div className="flex items-center gap-3 @xl:justify-center @xl:pt-2">

@@ -1,4 +1,5 @@
 import { api, setAllPrices, validation } from "@shop/shared/messages";
+import { parcelFields } from "@shop/shared/messages/shipping";
 import type { ProductDto } from "@shop/shared/schemas/product";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -280,6 +281,8 @@ describe("the product form's options and variants", () => {
         salePrice: 0,
         stock: 4,
         isActive: true,
+        weightKg: null,
+        dimensionsCm: null,
       },
       {
         _id: "b2b2b2b2b2b2b2b2b2b2b2b2",
@@ -290,6 +293,8 @@ describe("the product form's options and variants", () => {
         salePrice: 18,
         stock: 12,
         isActive: true,
+        weightKg: null,
+        dimensionsCm: null,
       },
     ]);
   });
@@ -413,6 +418,90 @@ describe("the product form's options and variants", () => {
           isActive: true,
         },
       ],
+    });
+  });
+
+  describe("a variant's weight", () => {
+    const box = { length: 30, breadth: 20, height: 2.5 };
+    /** The tee with a weight and a box of its own on S; M has none (the product's). */
+    const sized: ProductDto = {
+      ...tee,
+      variants: tee.variants.map((variant, i) =>
+        i === 0 ? { ...variant, weightKg: 0.25, dimensionsCm: box } : variant,
+      ),
+    };
+    const weight = (label: string) => row(label).getByRole("spinbutton", { name: parcelFields.weight });
+    const sizesSent = (saved: StubRequest[]) =>
+      (
+        saved[0]?.body as { variants?: { weightKg?: unknown; dimensionsCm?: unknown }[] } | undefined
+      )?.variants?.map(({ weightKg, dimensionsCm }) => ({ weightKg, dimensionsCm }));
+
+    it("shows a variant's own weight, keeps it and its box when untouched, and sends one typed", async () => {
+      const saved = saving(sized._id, sized);
+      renderEdit(sized);
+      await screen.findByRole("option", { name: "Shoes" });
+      expect(weight("S / Black")).toHaveValue(0.25);
+      expect(weight("M / Black")).toHaveValue(null);
+      expect(weight("M / Black")).toHaveAttribute("placeholder", parcelFields.variantWeightEmpty);
+      expect(weight("M / Black")).toHaveAccessibleDescription(
+        `${parcelFields.variantWeightHint} From 0.001 to 1,000.`,
+      );
+      await userEvent.type(weight("M / Black"), "1.125");
+      await userEvent.click(screen.getByRole("button", { name: "Save Product" }));
+
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(sizesSent(saved)).toEqual([
+        { weightKg: 0.25, dimensionsCm: box },
+        { weightKg: 1.125, dimensionsCm: null },
+      ]);
+    });
+
+    it("sends null for a weight emptied, so that the variant takes the product's", async () => {
+      const saved = saving(sized._id, sized);
+      renderEdit(sized);
+      await screen.findByRole("option", { name: "Shoes" });
+      await userEvent.clear(weight("S / Black"));
+      await userEvent.click(screen.getByRole("button", { name: "Save Product" }));
+
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(sizesSent(saved)).toEqual([
+        { weightKg: null, dimensionsCm: box },
+        { weightKg: null, dimensionsCm: null },
+      ]);
+    });
+
+    it("checks a weight with the shared rules, and shows the server's refusal at its cell", async () => {
+      const { requests } = stubApi({
+        ...CATEGORIES,
+        [`PUT /api/products/${sized._id}`]: {
+          status: 400,
+          message: validation.max(1000),
+          errors: { "variants.1.weightKg": validation.max(1000) },
+        },
+      });
+      renderEdit(sized);
+      await screen.findByRole("option", { name: "Shoes" });
+      await userEvent.clear(weight("S / Black"));
+      await userEvent.type(weight("S / Black"), "0.0001");
+      await userEvent.click(screen.getByRole("button", { name: "Save Product" }));
+      await waitFor(() =>
+        expect(weight("S / Black")).toHaveAccessibleDescription(
+          `${parcelFields.variantWeightHint} From 0.001 to 1,000. ${validation.min(0.001)}`,
+        ),
+      );
+      expect(requests.some((request) => request.method === "PUT")).toBe(false);
+
+      await userEvent.clear(weight("S / Black"));
+      await userEvent.type(weight("S / Black"), "0.5");
+      await userEvent.click(screen.getByRole("button", { name: "Save Product" }));
+      await waitFor(() =>
+        expect(weight("M / Black")).toHaveAccessibleDescription(
+          `${parcelFields.variantWeightHint} From 0.001 to 1,000. ${validation.max(1000)}`,
+        ),
+      );
+      expect(weight("S / Black")).toHaveAccessibleDescription(
+        `${parcelFields.variantWeightHint} From 0.001 to 1,000.`,
+      );
     });
   });
 });

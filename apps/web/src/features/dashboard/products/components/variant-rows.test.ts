@@ -9,7 +9,17 @@ import {
 } from "./variant-rows";
 
 function row(options: string[], overrides: Partial<VariantRow> = {}): VariantRow {
-  return { sku: "", options, price: 20, salePrice: undefined, stock: 5, isActive: true, ...overrides };
+  return {
+    sku: "",
+    options,
+    price: 20,
+    salePrice: undefined,
+    stock: 5,
+    isActive: true,
+    weightKg: undefined,
+    dimensionsCm: null,
+    ...overrides,
+  };
 }
 
 describe("the variant grid's rows", () => {
@@ -50,7 +60,15 @@ describe("the variant grid's rows", () => {
     expect(rows).toEqual([
       s,
       m,
-      { sku: "", options: ["L"], price: 20, salePrice: undefined, stock: 0, isActive: true },
+      {
+        sku: "",
+        options: ["L"],
+        price: 20,
+        salePrice: undefined,
+        stock: 0,
+        isActive: true,
+        dimensionsCm: null,
+      },
     ]);
   });
 
@@ -67,7 +85,15 @@ describe("the variant grid's rows", () => {
     );
     expect(rows).toEqual([
       { ...s, options: ["S", "Black"] },
-      { sku: "", options: ["S", "Blue"], price: 25, salePrice: undefined, stock: 0, isActive: true },
+      {
+        sku: "",
+        options: ["S", "Blue"],
+        price: 25,
+        salePrice: undefined,
+        stock: 0,
+        isActive: true,
+        dimensionsCm: null,
+      },
     ]);
   });
 

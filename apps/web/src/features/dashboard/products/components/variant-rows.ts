@@ -1,4 +1,5 @@
 import { SKU_MAX } from "@shop/shared/constants";
+import type { DimensionsCm } from "@shop/shared/schemas/parcel";
 import { slugify } from "@shop/shared/slug";
 
 /** An option as the form holds it: its name and its values, in the order the shop offers them. */
@@ -11,6 +12,7 @@ export interface OptionRow {
  * A variant as the form holds it: `options` lists one value per option of the form, by position
  * ("" while that option has no values yet), so that renaming an option never touches the rows.
  * An empty SKU takes the suggested one when the form is saved; no sale price means not on sale.
+ * No weight means the product's; the box is not edited in the grid, only carried and sent back as it was.
  */
 export interface VariantRow {
   _id?: string | undefined;
@@ -20,6 +22,8 @@ export interface VariantRow {
   salePrice: number | undefined;
   stock: number | undefined;
   isActive: boolean;
+  weightKg: number | undefined;
+  dimensionsCm: DimensionsCm | null;
 }
 
 /** A row, with its values by option identity (a key that survives renames and removals). */
@@ -76,7 +80,7 @@ export interface SyncResult {
  * have values. Each combination keeps the best-fitting row it can (its id, SKU, prices, stock and
  * switch), current rows first, then `remembered` ones; one that finds only rows already kept
  * (a new option splits a row in two) copies their prices with no stock and no SKU, and one that
- * finds none copies the prices of `template`.
+ * finds none copies the prices of `template`; either starts with no size of its own (the product's).
  */
 export function syncVariants(
   options: readonly { key: string; values: readonly string[] }[],
@@ -116,6 +120,8 @@ export function syncVariants(
             salePrice: model?.salePrice,
             stock: 0,
             isActive: true,
+            weightKg: undefined,
+            dimensionsCm: null,
           };
         });
   return { rows, dropped: candidates.filter((candidate) => !used.has(candidate)) };
