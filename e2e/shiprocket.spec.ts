@@ -90,7 +90,7 @@ test.describe("shipping with Shiprocket", () => {
         await expect(
           shopperPage.getByText(trackingStatusWords.out_for_delivery, { exact: true }),
         ).toBeVisible();
-        await screenshots(shopperPage, `shiprocket-out-for-delivery-${width}`, out);
+        if (width === 390) await screenshots(shopperPage, "shiprocket-out-for-delivery", out);
 
         const delivered = shiprocket.fake.scanUpdate(awb, 7, new Date(started + 3 * MINUTE));
         expect((await shiprocket.fake.postTrackingUpdate(shiprocket.trackingUrl, delivered)).status).toBe(
@@ -106,7 +106,7 @@ test.describe("shipping with Shiprocket", () => {
         expect((await dataOf<OrderDto>(await admin.get(`/api/orders/${orderId}`), 200)).status).toBe(
           "delivered",
         );
-        await screenshots(shopperPage, `shiprocket-delivered-${width}`, out);
+        if (width === 390) await screenshots(shopperPage, "shiprocket-delivered", out);
       }
     } finally {
       await shopperContext.close();
