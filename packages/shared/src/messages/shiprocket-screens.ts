@@ -68,6 +68,12 @@ export const shiprocketParcel = {
   scansTitle: "Courier scans",
   loadingScans: "Loading the courier's scans…",
   noScans: "The courier has not scanned this parcel yet.",
+  /** Before the courier picks it up: the AWB cancelled with Shiprocket, the units to ship again. */
+  cancel: "Cancel parcel",
+  cancelOf: (courier: string, awb: string | null) => `Cancel parcel — ${courier}${awb ? ` ${awb}` : ""}`,
+  confirmCancelTitle: "Cancel this parcel?",
+  confirmCancel: (courier: string, awb: string | null) =>
+    `Shiprocket cancels ${courier}'s AWB ${awb ?? ""}; its units are to ship again.`,
 };
 
 /** Ready to Ship's batch booking (staff). */

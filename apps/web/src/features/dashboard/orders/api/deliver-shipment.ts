@@ -1,5 +1,5 @@
 import type { RtoReason } from "@shop/shared/constants";
-import { errors, shipmentWords } from "@shop/shared/messages";
+import { errors, shipmentWords, shipping } from "@shop/shared/messages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { dashboardKeys } from "#web/features/dashboard/query-keys";
 import { api, errorMessage } from "#web/lib/api";
@@ -43,6 +43,27 @@ export function useReturnShipmentToOrigin(orderId: string) {
       returnShipmentToOrigin(orderId, shipmentId, reason),
     onSuccess: async () => {
       toast.success(shipmentWords.returnedToast);
+      await queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+}
+
+/** POST /api/orders/{orderId}/shipments/{shipmentId}/cancel (staff): a Shiprocket parcel cancelled before pickup. */
+export function cancelShipment(orderId: string, shipmentId: string) {
+  return api.post(
+    `/orders/${encodeURIComponent(orderId)}/shipments/${encodeURIComponent(shipmentId)}/cancel`,
+    {},
+    { schema: responseSchemas.order, defaultMessage: errors.tryAgainLaterEllipsis },
+  );
+}
+
+export function useCancelShipment(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (shipmentId: string) => cancelShipment(orderId, shipmentId),
+    onSuccess: async (_order, _shipmentId) => {
+      toast.success(shipping.cancelled);
       await queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
     },
     onError: (error) => toast.error(errorMessage(error)),

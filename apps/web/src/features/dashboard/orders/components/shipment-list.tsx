@@ -4,9 +4,10 @@ import type { OrderDto, ShipmentDto } from "@shop/shared/schemas/order";
 import { useId, useState } from "react";
 import { Button } from "#web/components/button";
 import { DocumentLink } from "#web/components/document-link";
+import { ConfirmDialog } from "#web/features/dashboard/components/confirm-dialog";
 import { shipmentPackingSlipUrl } from "#web/lib/api";
 import { formatDateTime } from "#web/lib/dates";
-import { useDeliverShipment, useReturnShipmentToOrigin } from "../api/deliver-shipment";
+import { useCancelShipment, useDeliverShipment, useReturnShipmentToOrigin } from "../api/deliver-shipment";
 import { ReturnToOriginDialog } from "./return-to-origin-dialog";
 import { ShipmentScans } from "./shipment-scans";
 
@@ -19,6 +20,8 @@ export function ShipmentList({ order }: { order: OrderDto }) {
   const deliver = useDeliverShipment(order._id);
   const returnToOrigin = useReturnShipmentToOrigin(order._id);
   const [returning, setReturning] = useState<string | null>(null);
+  const cancel = useCancelShipment(order._id);
+  const [cancelling, setCancelling] = useState<ShipmentDto | null>(null);
   const names = new Map(order.products.map((line) => [line._id, line]));
   const deliverable = order.status === "processing" || order.status === "shipped";
   const returnable =
@@ -28,6 +31,9 @@ export function ShipmentList({ order }: { order: OrderDto }) {
     order.shipments.every((shipment) => shipment.deliveredAt === null);
   const onItsWay = (shipment: OrderDto["shipments"][number]) =>
     shipment.deliveredAt === null && shipment.returnedToOriginAt === null;
+  // A Shiprocket parcel no scan has reached yet: the courier has not picked it up.
+  const cancellable = (shipment: ShipmentDto) =>
+    shipment.provider === "shiprocket" && shipment.trackingStatus === null && onItsWay(shipment);
   if (order.shipments.length === 0) return <p className="text-sm text-neutral-600">{words.none}</p>;
   return (
     <>
@@ -73,6 +79,17 @@ export function ShipmentList({ order }: { order: OrderDto }) {
                     onClick={() => setReturning(shipment._id)}
                   >
                     {words.markReturned}
+                  </Button>
+                ) : null}
+                {cancellable(shipment) ? (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={shiprocketParcel.cancelOf(shipment.carrier, shipment.trackingNumber)}
+                    loading={cancel.isPending && cancel.variables === shipment._id}
+                    onClick={() => setCancelling(shipment)}
+                  >
+                    {shiprocketParcel.cancel}
                   </Button>
                 ) : null}
                 {onItsWay(shipment) && deliverable ? (
@@ -121,6 +138,18 @@ export function ShipmentList({ order }: { order: OrderDto }) {
           </li>
         ))}
       </ul>
+      <ConfirmDialog
+        open={cancelling !== null}
+        title={shiprocketParcel.confirmCancelTitle}
+        confirmLabel={shiprocketParcel.cancel}
+        pending={cancel.isPending}
+        onClose={() => setCancelling(null)}
+        onConfirm={() => {
+          if (cancelling) cancel.mutate(cancelling._id, { onSettled: () => setCancelling(null) });
+        }}
+      >
+        {cancelling ? shiprocketParcel.confirmCancel(cancelling.carrier, cancelling.trackingNumber) : null}
+      </ConfirmDialog>
       <ReturnToOriginDialog
         open={returning !== null}
         pending={returnToOrigin.isPending}

@@ -77,4 +77,37 @@ describe("a parcel booked through Shiprocket, for staff", () => {
     expect(entries[0]).toHaveTextContent("Chomu_SamodRd_D (Rajasthan)");
     expect(entries[1]).toHaveTextContent("Reached hub");
   });
+
+  it("cancels a parcel no scan has reached, once staff confirm", async () => {
+    const booked: OrderDto = {
+      ...order,
+      shipments: order.shipments.map((shipment) => ({ ...shipment, trackingStatus: null, trackedAt: null })),
+    };
+    const { requests } = stubApi({
+      [`POST /api/orders/${order._id}/shipments/${SHIPMENT}/cancel`]: {
+        data: { ...booked, status: "processing", shipments: [] },
+      },
+    });
+    renderRoutes([{ path: "/", element: <ShipmentList order={booked} /> }], "/");
+    await userEvent.click(
+      await screen.findByRole("button", {
+        name: shiprocketParcel.cancelOf("Delhivery Surface", "19041424751540"),
+      }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: shiprocketParcel.confirmCancelTitle });
+    expect(requests).toEqual([]);
+    await userEvent.click(within(dialog).getByRole("button", { name: shiprocketParcel.cancel }));
+    await vi.waitFor(() =>
+      expect(requests.map((request) => [request.method, request.path])).toEqual([
+        ["POST", `/api/orders/${order._id}/shipments/${SHIPMENT}/cancel`],
+      ]),
+    );
+  });
+
+  it("offers no cancel once the courier has scanned the parcel", async () => {
+    stubApi({});
+    renderRoutes([{ path: "/", element: <ShipmentList order={order} /> }], "/");
+    expect(await screen.findByText("In transit")).toBeVisible();
+    expect(screen.queryByRole("button", { name: /Cancel parcel/ })).toBeNull();
+  });
 });
