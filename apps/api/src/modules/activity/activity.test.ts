@@ -2,7 +2,7 @@ import { SHOP_UTC_OFFSET } from "@shop/shared/constants";
 import { validation } from "@shop/shared/messages";
 import { ACTIVITY_KINDS, type ActivityEntryDto, type ActivityKind } from "@shop/shared/schemas/activity";
 import { encodeCursor } from "@shop/shared/schemas/cursor";
-import type { OrderDto, ShipmentDto } from "@shop/shared/schemas/order";
+import type { OrderDto, ShipmentDto, ShiprocketShipmentDto } from "@shop/shared/schemas/order";
 import type { ProductDto } from "@shop/shared/schemas/product";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
@@ -20,8 +20,17 @@ import { takeUnmatched } from "#api/modules/payments/unmatched";
 import { changeRole } from "#api/modules/users/service";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { DESCRIPTION, productBody } from "#test/catalog";
-import { type Caller, makeShop, quickUser, type Shop, webhookWithDelivery } from "#test/fixtures";
+import {
+  APPROVED_CARD,
+  type Caller,
+  makeShop,
+  quickUser,
+  type Shop,
+  webhookWithDelivery,
+} from "#test/fixtures";
 import { readList, walkByCursor } from "#test/paging";
+import { ShiprocketFake } from "#test/shiprocket-fake";
+import { postUpdate } from "#test/shiprocket-parcel";
 import { activityRow, changedFields } from "./record";
 import { insertActivity } from "./repo";
 import { listActivityEntries } from "./service";
@@ -31,11 +40,43 @@ let shop: Shop;
 /** What the cases make and later cases act on. */
 const made: Record<string, string> = {};
 
+let shiprocket: ShiprocketFake;
+
 beforeAll(async () => {
-  t = await createTestApp();
+  // Connected to Shiprocket's fake: booking, cancelling and answering an NDR call it.
+  shiprocket = await ShiprocketFake.start();
+  t = await createTestApp(shiprocket.env);
   shop = await makeShop(t);
+  const { shipping } = await send("GET", "/api/settings");
+  await send("PUT", "/api/settings/shipping", {
+    ...shipping,
+    shiprocket: { ...shipping.shiprocket, pickupLocation: shiprocket.pickupLocations[0]?.pickup_location },
+  });
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  await shiprocket.close();
+});
+
+/** A new order of the shop's shopper, paid with the test card, booked whole through Shiprocket. */
+async function bookedOrder(): Promise<{ orderId: string; parcel: ShiprocketShipmentDto }> {
+  const order: OrderDto = await send(
+    "POST",
+    "/api/orders",
+    { products: [{ product: shop.productId, quantity: 1 }], shippingAddress: shop.addressId },
+    shop.shopper,
+  );
+  await send(
+    "POST",
+    "/api/payments",
+    { order: order._id, paymentGateway: "test", card: APPROVED_CARD },
+    shop.shopper,
+  );
+  const parcel: ShiprocketShipmentDto = await send("POST", `/api/orders/${order._id}/shiprocket/shipments`, {
+    courierId: 10,
+  });
+  return { orderId: order._id, parcel };
+}
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -373,6 +414,50 @@ const CASES: Case[] = [
     },
     before: { status: "shipped", shipment: { delivered: false } },
     after: { status: "delivered", shipment: { delivered: true } },
+  },
+  {
+    kind: "shipment.cancelled",
+    write: async () => {
+      const { orderId, parcel } = await bookedOrder();
+      made.cancelledAwb = parcel.awb;
+      await send("POST", `/api/orders/${orderId}/shipments/${parcel._id}/cancel`, {});
+      return orderId;
+    },
+    before: {
+      status: "shipped",
+      shipment: { carrier: "Delhivery Surface", trackingNumber: expect.any(String) },
+    },
+    after: { status: "processing" },
+  },
+  {
+    kind: "shipment.ndr_action",
+    write: async () => {
+      const { orderId, parcel } = await bookedOrder();
+      const undelivered = shiprocket.scanUpdate(parcel.awb, 21, new Date(), {
+        activity: "Consignee not available",
+      });
+      expect((await postUpdate(t, undelivered, shiprocket.webhookToken)).statusCode).toBe(200);
+      await send("POST", `/api/shipments/${parcel._id}/ndr`, { action: "reattempt" });
+      return orderId;
+    },
+    before: { shipment: { ndrAction: null } },
+    after: { shipment: { ndrAction: "reattempt" } },
+  },
+  {
+    kind: "shipment.cod_remitted",
+    write: async () => {
+      const response = await inject(t.app, {
+        method: "PUT",
+        url: "/api/cod-remittances",
+        cookie: shop.admin.cookie,
+        headers: { "content-type": "text/csv" },
+        payload: "AWB,Amount,Date,UTR\n99990000111,450.00,2026-11-20,UTR-ACT-1\n",
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return "shipping";
+    },
+    before: {},
+    after: { rows: 1, kept: 1, matched: 0, remitted: 0, differences: 1, utrs: ["UTR-ACT-1"] },
   },
   {
     kind: "return.rejected",
