@@ -316,11 +316,12 @@ describe("the Shiprocket client", () => {
   it("has a fake that posts a tracking update as Shiprocket's webhook does, with x-api-key", async () => {
     const created = await client.createOrder(order("SO-tracked"));
     const { awb_code } = await client.assignAwb(created.shipment_id);
-    fake.scan(awb_code, 42, new Date(2026, 10, 29, 9, 15, 0));
-    fake.scan(awb_code, 18, new Date(2026, 10, 29, 18, 40, 5));
+    // Shiprocket writes its times in India time, whatever the machine's zone.
+    fake.scan(awb_code, 42, new Date("2026-11-29T09:15:00+05:30"));
+    fake.scan(awb_code, 18, new Date("2026-11-29T18:40:05+05:30"));
     const receiver = await startWebhookReceiver();
     try {
-      const update = fake.trackingUpdate(awb_code, new Date(2026, 10, 29, 18, 40, 5));
+      const update = fake.trackingUpdate(awb_code, new Date("2026-11-29T18:40:05+05:30"));
       expect((await fake.postTrackingUpdate(`${receiver.origin}/api/tracking/updates`, update)).status).toBe(
         200,
       );
