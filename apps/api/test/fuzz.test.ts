@@ -101,7 +101,11 @@ const CALLERS: Record<Access, [Role | null, ...(Role | null)[]]> = {
 const callersOf = (operation: Operation) => CALLERS[ACCESS[operation.key] ?? "public"];
 
 /** Bodies that are not strict: the providers' events carry many fields the shop does not read. */
-const LOOSE_BODIES = ["POST /api/payments/paypal/webhook", "POST /api/payments/razorpay/webhook"];
+const LOOSE_BODIES = [
+  "POST /api/payments/paypal/webhook",
+  "POST /api/payments/razorpay/webhook",
+  "POST /api/tracking/updates",
+];
 
 /** The top-level fields a JSON body may have (every variant's). */
 function bodyFields(schema: JsonSchema): Set<string> {
