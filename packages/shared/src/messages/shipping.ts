@@ -15,8 +15,6 @@ export const shipping = {
     `Shiprocket has no pickup location named "${name}": check Settings → Shipping.`,
   /** Another request is booking this order's parcel right now (409). */
   bookingUnderWay: "This parcel is being booked right now; try again in a minute.",
-  /** The courier chosen does not serve the parcel (400 at courierId). */
-  courierUnavailable: "This courier does not serve this parcel; choose another.",
   /** No courier serves the parcel's PIN code (or none collects cash for a COD parcel). */
   noCourier: "No courier serves this parcel.",
   /** An e-way bill number not of 12 digits (400 at ewaybillNo). */
@@ -30,6 +28,8 @@ export const shipping = {
     "The courier has picked this parcel up: it can only come back as a return to origin (RTO).",
   /** A parcel shipped by hand, asked to cancel (409). */
   cancelNotBooked: "Only a parcel booked through Shiprocket can be cancelled.",
+  /** A parcel's carrier while Shiprocket has not named its courier (an AWB read back after a lost answer). */
+  courierUnknown: "Shiprocket",
   /** The success toasts. */
   booked: (awb: string, courier: string) => `Booked with ${courier}: AWB ${awb}.`,
   batchDone: (shipped: number, failed: number) =>

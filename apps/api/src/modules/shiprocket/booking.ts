@@ -134,7 +134,7 @@ async function assignOrReadAwb(ctx: ShiprocketContext, booking: ShiprocketBookin
     return {
       awb,
       // NOTE: Shiprocket's search names no courier; its tracking updates do (courier_name) later.
-      courierName: booking.courierName ?? "Shiprocket",
+      courierName: booking.courierName ?? shipping.courierUnknown,
       courierId: booking.courierId,
       pickupScheduledFor: null,
     };

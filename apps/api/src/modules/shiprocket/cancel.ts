@@ -5,11 +5,10 @@
  * come back as a return to origin (RTO): 409.
  */
 import { api, shipping } from "@shop/shared/messages";
-import { and, eq } from "drizzle-orm";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import type { Order } from "#api/db/schema/orders";
-import { type OrderShipment, orderShipments, shiprocketBookings } from "#api/db/schema/shipments";
+import type { OrderShipment } from "#api/db/schema/shipments";
 import { recordActivity } from "#api/modules/activity/record";
 import {
   type Actor,
@@ -20,6 +19,7 @@ import {
   setOrderStatus,
 } from "#api/modules/orders/service";
 import type { ShiprocketClient } from "#api/shipping/shiprocket/client";
+import { deleteCancelledParcel, findBookedParcels, findParcelOfOrder } from "./repo";
 
 /** Whether the courier has the parcel already: a scan says so. */
 export const pickedUp = (parcel: Pick<OrderShipment, "pickedUpAt" | "trackingStatus" | "deliveredAt">) =>
@@ -29,10 +29,7 @@ export const pickedUp = (parcel: Pick<OrderShipment, "pickedUpAt" | "trackingSta
 async function lockCancellable(tx: Database, orderId: string, shipmentId: string) {
   const order = await lockOrder(tx, orderId);
   if (!order) throw new AppError("NOT_FOUND", api.orderNotFound);
-  const [parcel] = await tx
-    .select()
-    .from(orderShipments)
-    .where(and(eq(orderShipments.id, shipmentId), eq(orderShipments.orderId, order.id)));
+  const parcel = await findParcelOfOrder(tx, order.id, shipmentId);
   if (!parcel) throw new AppError("NOT_FOUND", api.shipmentNotFound);
   if (parcel.provider !== "shiprocket" || !parcel.trackingNumber)
     throw new AppError("CONFLICT", shipping.cancelNotBooked);
@@ -48,11 +45,7 @@ export async function removeCancelledParcel(
   order: Order,
   parcel: OrderShipment,
 ): Promise<Order["status"]> {
-  await tx
-    .update(shiprocketBookings)
-    .set({ state: "cancelled", shipmentId: null, claimedUntil: null })
-    .where(eq(shiprocketBookings.shipmentId, parcel.id));
-  await tx.delete(orderShipments).where(eq(orderShipments.id, parcel.id));
+  await deleteCancelledParcel(tx, parcel.id);
   // A shipped order had every unit in a parcel; without this one, some are to ship again.
   const status = order.status === "shipped" ? "processing" : order.status;
   if (status !== order.status) await setOrderStatus(tx, order.id, status);
@@ -105,10 +98,7 @@ export async function cancelParcelsOfOrder(
   actor: Actor,
   orderId: string,
 ): Promise<void> {
-  const parcels = await db
-    .select()
-    .from(orderShipments)
-    .where(and(eq(orderShipments.orderId, orderId), eq(orderShipments.provider, "shiprocket")));
+  const parcels = await findBookedParcels(db, orderId);
   const open = parcels.filter((parcel) => !parcel.returnedToOriginAt);
   if (open.length === 0) return;
   if (open.some(pickedUp))

@@ -6,49 +6,15 @@
 import { parcelOf } from "@shop/shared/parcel";
 import type { DimensionsCm, ShiprocketSettings } from "@shop/shared/schemas/parcel";
 import { EWAYBILL_THRESHOLD } from "@shop/shared/schemas/shiprocket";
-import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { toSizeDto } from "#api/db/parcel-size";
-import { type Order, orderItems, payments } from "#api/db/schema/orders";
-import { products, productVariants } from "#api/db/schema/products";
-import { orderShipments } from "#api/db/schema/shipments";
+import type { Order } from "#api/db/schema/orders";
 import type { AdhocOrder } from "#api/shipping/shiprocket/answers";
+import { findParcelLines, findPaymentOf, hasParcel } from "./repo";
 
 export interface Unit {
   itemId: string;
   quantity: number;
-}
-
-/** The order's lines a parcel holds, with what Shiprocket's order names of each and the sizes that weigh it. */
-async function findParcelLines(db: Database, orderId: string, itemIds: readonly string[]) {
-  if (itemIds.length === 0) return [];
-  return db
-    .select({
-      id: orderItems.id,
-      name: orderItems.name,
-      sku: orderItems.variantSku,
-      hsn: orderItems.hsnCode,
-      quantity: orderItems.quantity,
-      taxRate: orderItems.taxRate,
-      // What the line's units are worth on its invoice: taxable value and GST (exact, in paise).
-      valuePaise: sql<number>`round((${orderItems.taxableValue} + ${orderItems.cgst} + ${orderItems.sgst} + ${orderItems.igst}) * 100)::bigint`,
-      variant: {
-        weightKg: productVariants.weightKg,
-        lengthCm: productVariants.lengthCm,
-        breadthCm: productVariants.breadthCm,
-        heightCm: productVariants.heightCm,
-      },
-      product: {
-        weightKg: products.weightKg,
-        lengthCm: products.lengthCm,
-        breadthCm: products.breadthCm,
-        heightCm: products.heightCm,
-      },
-    })
-    .from(orderItems)
-    .leftJoin(productVariants, eq(productVariants.id, orderItems.variantId))
-    .leftJoin(products, eq(products.id, orderItems.productId))
-    .where(and(eq(orderItems.orderId, orderId), inArray(orderItems.id, [...itemIds])));
 }
 
 export interface PlannedParcel {
@@ -118,17 +84,9 @@ export async function planParcel(
  */
 export async function codAmountOf(db: Database, order: Order): Promise<number | null> {
   if (!order.paymentId) return null;
-  const [payment] = await db
-    .select({ gateway: payments.paymentGateway, status: payments.status, amount: payments.amount })
-    .from(payments)
-    .where(eq(payments.id, order.paymentId));
+  const payment = await findPaymentOf(db, order.paymentId);
   if (payment?.gateway !== "cod" || payment.status !== "pending") return null;
-  const [earlier] = await db
-    .select({ id: orderShipments.id })
-    .from(orderShipments)
-    .where(eq(orderShipments.orderId, order.id))
-    .limit(1);
-  return earlier ? null : payment.amount;
+  return (await hasParcel(db, order.id)) ? null : payment.amount;
 }
 
 /** Shiprocket's order of a parcel: the shopper's address (billing and shipping), items, payment, size. */
