@@ -65,6 +65,16 @@ const EnvSchema = z.object({
   /** The token Shiprocket's tracking webhook sends in `x-api-key` (set with the webhook in its panel). */
   SHIPROCKET_WEBHOOK_TOKEN: z.string().optional(),
   /**
+   * The WhatsApp Business Platform (Cloud API, docs/whatsapp.md): a system user's token and the
+   * business number's id send; the app secret checks the webhooks' signatures and the verify token
+   * answers Meta's verification. The token and the number's id: both or neither; neither, WhatsApp is off.
+   */
+  WHATSAPP_TOKEN: z.string().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
+  WHATSAPP_APP_SECRET: z.string().optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().optional(),
+  WHATSAPP_API_BASE: z.url().default("https://graph.facebook.com/v21.0"),
+  /**
    * How long a payment or refund is left to the request that made it, the browser and the webhooks
    * before the payment sweep asks its provider (a Razorpay order, a refund of any provider).
    */
@@ -299,6 +309,21 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, { server = tru
           webhookToken: e.SHIPROCKET_WEBHOOK_TOKEN,
         }
       : undefined;
+  // NOTE: half of WhatsApp's connection is a mistake, as half of Razorpay's keys is.
+  if (Boolean(e.WHATSAPP_TOKEN) !== Boolean(e.WHATSAPP_PHONE_NUMBER_ID))
+    throw new Error(
+      "Invalid configuration:\n  WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID: set both or neither (a system user's token and the business number's id, from Meta's WhatsApp Manager)",
+    );
+  const whatsapp =
+    e.WHATSAPP_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID
+      ? {
+          token: e.WHATSAPP_TOKEN,
+          phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+          apiBase: e.WHATSAPP_API_BASE.replace(/\/+$/, ""),
+          appSecret: e.WHATSAPP_APP_SECRET,
+          verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+        }
+      : undefined;
   // NOTE: a live shop's webhooks must never reach its own network (server-side request forgery),
   // whatever else says so: the switch stops every start in production, tools included.
   if (production && e.WEBHOOKS_ALLOW_PRIVATE)
@@ -346,6 +371,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, { server = tru
     warnings.push(
       "SHIPROCKET_WEBHOOK_TOKEN is not set: Shiprocket's tracking updates are refused, so parcels shipped through it move only by hand.",
     );
+  if (whatsapp && (!whatsapp.appSecret || !whatsapp.verifyToken))
+    warnings.push(
+      "WHATSAPP_APP_SECRET or WHATSAPP_VERIFY_TOKEN is not set: WhatsApp's webhooks are refused, so messages stay 'sent' and a tap on \"Confirm order\" confirms nothing.",
+    );
   if (paypal && !paypal.webhookId)
     warnings.push(
       "PAYPAL_WEBHOOK_ID is not set: PayPal's webhooks are refused, so a capture PayPal reports as pending, or one whose answer the shop lost, is never recorded (its order is cancelled when the hold ends), nor is a refund made in PayPal's dashboard.",
@@ -382,6 +411,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env, { server = tru
     razorpay,
     /** Shiprocket's API user, its API and its webhook's token; undefined when not configured (no shipping through it). */
     shiprocket,
+    /** WhatsApp's connection (sending, and the webhooks' secret and verify token); undefined when not configured. */
+    whatsapp,
     /** The offline test gateway takes the payments (never beside PayPal or Razorpay; in production only when asked for). */
     testGateway,
     /** What the payment sweep leaves alone: anything younger than this (PAYMENTS_SWEEP_AFTER_SECONDS). */

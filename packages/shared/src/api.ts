@@ -110,6 +110,8 @@ export const PublicConfig = z.object({
   returnWindowDays: z.number().int(),
   /** Whether parcels are booked through Shiprocket (SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD set): staff's ship dialogs offer it. */
   shiprocket: z.boolean(),
+  /** Whether the shop sends WhatsApp messages (connected and turned on): checkout and the account page ask for the consents. */
+  whatsapp: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

@@ -30,4 +30,5 @@ export * from "./messages/shopper-lists";
 export * from "./messages/store-credit";
 export * from "./messages/tracking";
 export * from "./messages/webhooks";
+export * from "./messages/whatsapp";
 export * from "./messages/wishlist-heart";

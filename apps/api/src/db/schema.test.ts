@@ -111,6 +111,7 @@ describe("database schema", () => {
       "carts",
       "categories",
       "cod_remittances",
+      "consent_events",
       "customer_notes",
       "discount_categories",
       "discount_products",
@@ -163,6 +164,9 @@ describe("database schema", () => {
       "variants_out_of_stock",
       "webhook_deliveries",
       "webhook_endpoints",
+      "whatsapp_early_statuses",
+      "whatsapp_inbound",
+      "whatsapp_messages",
       "wishlist_items",
     ]);
     await migrate(handle);

@@ -79,6 +79,7 @@ const loaders = {
   inventorySettings: () => import("@shop/shared/schemas/settings").then((m) => m.InventorySettings),
   securitySettings: () => import("@shop/shared/schemas/settings").then((m) => m.SecuritySettings),
   marketingSettings: () => import("@shop/shared/schemas/marketing").then((m) => m.MarketingSettings),
+  whatsappSettings: () => import("@shop/shared/schemas/whatsapp").then((m) => m.WhatsAppSettings),
   settingsChange: () => import("@shop/shared/schemas/settings").then((m) => m.SettingsChange),
   activityEntry: () => import("@shop/shared/schemas/activity").then((m) => m.ActivityEntryDto),
   activityActors: () => import("@shop/shared/schemas/activity").then((m) => m.ActivityActorDto.array()),

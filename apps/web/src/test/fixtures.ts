@@ -166,6 +166,7 @@ export const publicConfig: PublicConfig = {
   cod: { enabled: false, maxOrderValue: 10000, fee: 0, confirmHours: 48 },
   returnWindowDays: 7,
   shiprocket: false,
+  whatsapp: false,
 };
 
 /** A signed-in staff member of this role (the dashboard's tests). */

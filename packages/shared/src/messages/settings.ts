@@ -49,6 +49,11 @@ export const settingsPage = {
       description:
         "Emails to signed-in shoppers whose cart reached checkout without an order: at most two, with today's prices.",
     },
+    whatsapp: {
+      title: "WhatsApp",
+      description:
+        "Order updates and reminders on WhatsApp, to shoppers who agreed to them: each event through a template Meta approved.",
+    },
   },
   marketing: {
     enabled: "Send reminders",

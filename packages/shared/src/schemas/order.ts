@@ -77,6 +77,12 @@ export const OrderInput = z
     discountAmount: z.number({ error: validation.number }).optional(),
     /** One of the owner's shipping methods that serves the address; the cheapest that does when left out. */
     shippingMethod: Id.optional(),
+    /**
+     * The shopper's WhatsApp consents as checkout's ticks left them (docs/whatsapp.md), for the
+     * delivery address's phone number; left out, the consents stay as they are.
+     */
+    whatsappOrders: z.boolean({ error: validation.notAnOption }).optional(),
+    whatsappMarketing: z.boolean({ error: validation.notAnOption }).optional(),
   })
   .strict();
 export type OrderInput = z.input<typeof OrderInput>;

@@ -13,6 +13,7 @@ import { boolean, Id, ListQuery, number, text } from "./common";
 import { MarketingSettings } from "./marketing";
 import { DEFAULT_SHIPROCKET, ShiprocketSettings, ShiprocketSettingsDto } from "./parcel";
 import { StoreSettings } from "./store-settings";
+import { WhatsAppSettings } from "./whatsapp";
 
 export { GSTIN_PATTERN, Signatory, StoreSettings, UTC_OFFSET_PATTERN } from "./store-settings";
 
@@ -26,6 +27,7 @@ export const SETTINGS_SECTIONS = [
   "inventory",
   "security",
   "marketing",
+  "whatsapp",
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
@@ -470,6 +472,7 @@ export const SETTINGS_SCHEMAS = {
   inventory: InventorySettings,
   security: SecuritySettings,
   marketing: MarketingSettings,
+  whatsapp: WhatsAppSettings,
 } as const;
 
 /** Every section as it applies now. */
@@ -483,6 +486,7 @@ export const Settings = z.object({
   inventory: InventorySettings,
   security: SecuritySettings,
   marketing: MarketingSettings,
+  whatsapp: WhatsAppSettings,
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -566,6 +570,7 @@ export const SettingsDto = z.object({
       discountCode: z.string().nullable(),
     }),
   }),
+  whatsapp: WhatsAppSettings,
 });
 
 export const SettingsSectionParams = z.object({

@@ -42,6 +42,8 @@ export const emails = pgTable(
     kind: text().$type<EmailKind>().notNull(),
     recipient: text().notNull(),
     subject: text().notNull(),
+    /** The order it tells of, if one (an order's Messages tab). NOTE: no foreign key, as on a partitioned log. */
+    orderId: idRef(),
     /**
      * What the message says, kept as written (its words and the shop's details of that moment) and
      * rendered by the sender (modules/email/service.ts), outside the transaction that wrote it.
@@ -70,6 +72,7 @@ export const emails = pgTable(
       "emails_body_check",
       sql`(${t.text} is not null and ${t.html} is not null) or (${t.parts} is not null and ${t.shop} is not null)`,
     ),
+    index("emails_order_idx").on(t.orderId).where(sql`${t.orderId} is not null`),
     index("emails_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("emails_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
     index("emails_status_created_at_idx").on(t.status, t.createdAt.desc().nullsFirst()),

@@ -26,3 +26,4 @@ export * from "./store-credit";
 export * from "./unmatched-payments";
 export * from "./users";
 export * from "./webhooks";
+export * from "./whatsapp";

@@ -1,6 +1,8 @@
 import {
   COD_CONFIRMATIONS,
+  COD_CONFIRMED_VIA,
   type CodConfirmation,
+  type CodConfirmedVia,
   FIRST_ORDER_NUMBER,
   FULFILMENT_STATES,
   type Fulfilment,
@@ -127,6 +129,9 @@ export const orders = pgTable(
     // do by phone; cancelled when the owner's hours pass first. The link's token is kept as a sha-256.
     codConfirmation: text().$type<CodConfirmation>(),
     codConfirmTokenHash: text(),
+    // How it was confirmed (a WhatsApp tap, the email's link, the order page, staff by phone): the
+    // reports' confirmation rate by channel. Null before, and for orders confirmed before it was kept.
+    codConfirmedVia: text().$type<CodConfirmedVia>(),
     // What paying online instead of cash on delivery took off the total (the owner's offer); 0 otherwise.
     onlineDiscount: money().notNull().default(0),
     // What the shopper's store credit paid of the total (the rest, if any, paid as usual).
@@ -187,6 +192,10 @@ export const orders = pgTable(
     check(
       "orders_cod_confirmation_check",
       sql`${t.codConfirmation} is null or ${t.codConfirmation} in (${sqlList(COD_CONFIRMATIONS)})`,
+    ),
+    check(
+      "orders_cod_confirmed_via_check",
+      sql`${t.codConfirmedVia} is null or ${t.codConfirmedVia} in (${sqlList(COD_CONFIRMED_VIA)})`,
     ),
     check("orders_supply_type_check", sql`${t.supplyType} in ('intra-state', 'inter-state')`),
     check("orders_payment_state_check", sql`${t.paymentState} in (${sqlList(PAYMENT_STATES)})`),

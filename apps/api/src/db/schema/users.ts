@@ -1,4 +1,5 @@
 import {
+  type ConsentSource,
   RTO_REASONS,
   type RtoReason,
   ROLES as USER_ROLES,
@@ -38,6 +39,14 @@ export const users = pgTable(
     codBarOrderId: text(),
     // When they unsubscribed from abandoned-checkout reminders (a link in each; honoured at once).
     remindersUnsubscribedAt: timestamp({ withTimezone: true }),
+    // WhatsApp (docs/whatsapp.md): the number messages go to (10 digits, the delivery address's given
+    // last with a consent), and each consent as it stands: when given and where (null: not given).
+    // Every change is kept in consent_events.
+    whatsappPhone: text(),
+    whatsappOrdersAt: timestamp({ withTimezone: true }),
+    whatsappOrdersSource: text().$type<ConsentSource>(),
+    whatsappMarketingAt: timestamp({ withTimezone: true }),
+    whatsappMarketingSource: text().$type<ConsentSource>(),
     // The shopper's store credit: the sum of their store_credit_entries, kept with each entry.
     storeCredit: money().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -62,6 +71,8 @@ export const users = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // A STOP on WhatsApp ends the consents given for its number.
+    index("users_whatsapp_phone_idx").on(t.whatsappPhone).where(sql`${t.whatsappPhone} is not null`),
     // The staff's order search by the shopper's email or name (modules/orders/repo-keyword.ts keywordMatch).
     index("users_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
     index("users_name_trgm_idx").using("gin", sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),

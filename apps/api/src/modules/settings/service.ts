@@ -10,6 +10,7 @@ import { CURRENCY, LOW_STOCK_THRESHOLD, SHOP_UTC_OFFSET } from "@shop/shared/con
 import { api, discountCodes, settingsPage, validation } from "@shop/shared/messages";
 import { fullName } from "@shop/shared/names";
 import { DEFAULT_ABANDONED_CHECKOUT, type MarketingSettings } from "@shop/shared/schemas/marketing";
+import { DEFAULT_WHATSAPP_SETTINGS } from "@shop/shared/schemas/whatsapp";
 import { DEFAULT_SHIPROCKET } from "@shop/shared/schemas/parcel";
 import {
   type CheckoutSettings,
@@ -100,6 +101,7 @@ export function defaultSettings(config: Config): Settings {
     inventory: { lowStockThreshold: LOW_STOCK_THRESHOLD },
     security: { requireStaffTwoFactor: false },
     marketing: { abandonedCheckout: DEFAULT_ABANDONED_CHECKOUT },
+    whatsapp: DEFAULT_WHATSAPP_SETTINGS,
   };
 }
 

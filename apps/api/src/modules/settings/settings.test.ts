@@ -4,6 +4,7 @@
  * methods applied to the next order, the public part in GET /api/config, and another instance in
  * step by NOTIFY or within its cache time.
  */
+
 import { api, discountCodes, formErrors, mail, validation } from "@shop/shared/messages";
 import { DiscountInput } from "@shop/shared/schemas/discount";
 import {
@@ -11,6 +12,7 @@ import {
   MAX_TAX_RATE,
   type ShippingMethod,
 } from "@shop/shared/schemas/settings";
+import { DEFAULT_WHATSAPP_SETTINGS } from "@shop/shared/schemas/whatsapp";
 import { STANDARD_SHIPPING } from "@shop/shared/shipping";
 import { and, eq, sql } from "drizzle-orm";
 import { extractText } from "unpdf";
@@ -157,6 +159,8 @@ describe("the shop's settings", () => {
           discountCode: null,
         },
       },
+      // Off until the owner turns it on, with the template names docs/whatsapp.md gives.
+      whatsapp: DEFAULT_WHATSAPP_SETTINGS,
     });
   });
 

@@ -41,7 +41,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       const { config } = app;
-      const { store, currency, taxes, shipping, checkout, fulfilment } = await app.settings.current();
+      const { store, currency, taxes, shipping, checkout, fulfilment, whatsapp } = await app.settings.current();
       return ok({
         storeEmail: store.email,
         storePhone: store.phone,
@@ -78,6 +78,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         returnWindowDays: fulfilment.returnWindowDays,
         shiprocket: app.shiprocket !== undefined,
+        whatsapp: config.whatsapp !== undefined && whatsapp.enabled,
       });
     },
   );

@@ -1,5 +1,6 @@
 import { DEFAULT_SHIPROCKET } from "@shop/shared/schemas/parcel";
 import type { Settings } from "@shop/shared/schemas/settings";
+import { DEFAULT_WHATSAPP_SETTINGS } from "@shop/shared/schemas/whatsapp";
 
 /** A rupee shop's settings as GET /api/settings answers them, for the Settings page's tests. */
 export const SETTINGS: Settings = {
@@ -72,4 +73,5 @@ export const SETTINGS: Settings = {
   marketing: {
     abandonedCheckout: { enabled: false, firstAfterMinutes: 60, secondAfterHours: 24, discountCode: null },
   },
+  whatsapp: DEFAULT_WHATSAPP_SETTINGS,
 };

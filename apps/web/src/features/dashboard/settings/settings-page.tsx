@@ -29,6 +29,7 @@ const SKELETON_FIELDS = {
   inventory: 1,
   security: 1,
   marketing: 4,
+  whatsapp: 2,
 } as const;
 
 /** While the settings load: each section's card with its title, its fields greyed. */

@@ -19,6 +19,7 @@ const SECTION_SCHEMAS: { [S in SettingsSection]: ResponseSchema<Settings[S]> | u
   inventory: responseSchemas.inventorySettings,
   security: responseSchemas.securitySettings,
   marketing: responseSchemas.marketingSettings,
+  whatsapp: responseSchemas.whatsappSettings,
 };
 
 /** PUT /api/settings/{section} (admin): the section's whole object; answers the section as saved. */
