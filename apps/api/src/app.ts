@@ -41,6 +41,7 @@ import { documentRoutes } from "./modules/documents/routes";
 import { outboxBacklog } from "./modules/email/repo";
 import { emailRoutes } from "./modules/email/routes";
 import { startMailSender } from "./modules/email/sender";
+import { sendingOf, startWhatsAppSender } from "./modules/email/whatsapp-sender";
 import { type MailContext, mailContextOf, mailDomainOf } from "./modules/email/service";
 import { createMailTransport } from "./modules/email/transport";
 import { returnRoutes } from "./modules/fulfilment/return-routes";
@@ -70,6 +71,7 @@ import { stockAlertRoutes } from "./modules/stock-alerts/routes";
 import { storeCreditRoutes } from "./modules/store-credit/routes";
 import { systemRoutes } from "./modules/system/routes";
 import { ndrRoutes, scanRoutes, trackingRoutes } from "./modules/tracking/routes";
+import { consentRoutes, messageRoutes, whatsappWebhookRoutes } from "./modules/whatsapp/routes";
 import { avatarRoutes } from "./modules/users/avatar-routes";
 import { userRoutes } from "./modules/users/routes";
 import { systemResolver } from "./modules/webhooks/destination";
@@ -80,6 +82,7 @@ import { wishlistRoutes } from "./modules/wishlist/routes";
 import { createPaymentProviders } from "./payments/create-provider";
 import type { PaymentProviders } from "./payments/provider";
 import { ShiprocketClient } from "./shipping/shiprocket/client";
+import { WhatsAppClient } from "./whatsapp/client";
 import { openStorage } from "./storage/create-storage";
 import type { MediaStorage } from "./storage/storage";
 
@@ -93,6 +96,8 @@ declare module "fastify" {
     paymentProviders: PaymentProviders;
     /** Shiprocket's client when SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD are set (its token shared by every instance); else undefined. */
     shiprocket: ShiprocketClient | undefined;
+    /** The WhatsApp Cloud API's client; undefined when WhatsApp is not connected. */
+    whatsapp: WhatsAppClient | undefined;
     /** The owner's settings, kept a few seconds per instance (modules/settings/service.ts). */
     settings: SettingsStore;
     /** What a message is written with: the store's details as the settings have them now, the origin. */
@@ -171,9 +176,13 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     resolve: (token: string) => resolveSession(database.db, token),
     staffTwoFactorRequired: async () => (await app.settings.current()).security.requireStaffTwoFactor,
   });
+  // WhatsApp (decision 056): connected by its environment, sending once the owner turns it on.
+  const whatsapp = config.whatsapp ? new WhatsAppClient(config.whatsapp) : undefined;
+  app.decorate("whatsapp", whatsapp);
   app.decorate("mailContext", async () => {
-    const { store, currency } = await app.settings.current();
-    return mailContextOf(config, store, currency.locale);
+    const { store, currency, whatsapp: templates } = await app.settings.current();
+    const context = mailContextOf(config, store, currency.locale);
+    return whatsapp && templates.enabled ? { ...context, whatsapp: { templates: templates.templates } } : context;
   });
   const settings = createSettingsStore(database.db, config, {
     cacheMs: config.settingsCacheMs,
@@ -192,8 +201,17 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.addHook("onClose", async () => app.storage.close());
   // The outbox sender starts with the app and stops before the database closes.
   let mailer: ReturnType<typeof startMailSender> | undefined;
+  let whatsappSender: ReturnType<typeof startWhatsAppSender> | undefined;
+  app.decorate("whatsappSender", {
+    wake: () => whatsappSender?.wake(),
+    stop: async () => whatsappSender?.stop(),
+  });
+  // A change that wrote a message wakes both outboxes: it may have gone on WhatsApp.
   app.decorate("mailer", {
-    wake: () => mailer?.wake(),
+    wake: () => {
+      mailer?.wake();
+      whatsappSender?.wake();
+    },
     stop: async () => mailer?.stop(),
   });
   app.addHook("onReady", async () => {
@@ -203,6 +221,10 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     });
   });
   app.addHook("onClose", async () => mailer?.stop());
+  app.addHook("onReady", async () => {
+    if (whatsapp) whatsappSender = startWhatsAppSender(database.db, sendingOf(whatsapp), { log: app.log });
+  });
+  app.addHook("onClose", async () => whatsappSender?.stop());
   // The webhook sender likewise, woken at once by the NOTIFY of a transaction that queued deliveries.
   let webhookSender: ReturnType<typeof startWebhookSender> | undefined;
   app.decorate("webhookSender", {
@@ -327,6 +349,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await apiScope.register(trackingRoutes, { prefix: "/tracking" });
       await apiScope.register(ndrRoutes, { prefix: "/shipments" });
       await apiScope.register(scanRoutes, { prefix: "/orders" });
+      await apiScope.register(whatsappWebhookRoutes, { prefix: "/whatsapp" });
+      await apiScope.register(consentRoutes, { prefix: "/users" });
+      await apiScope.register(messageRoutes, { prefix: "/messages" });
     },
     { prefix: "/api" },
   );

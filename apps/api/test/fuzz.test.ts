@@ -105,6 +105,7 @@ const LOOSE_BODIES = [
   "POST /api/payments/paypal/webhook",
   "POST /api/payments/razorpay/webhook",
   "POST /api/tracking/updates",
+  "POST /api/whatsapp/webhook",
 ];
 
 /** The top-level fields a JSON body may have (every variant's). */

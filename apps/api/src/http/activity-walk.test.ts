@@ -384,6 +384,7 @@ const WALK: Record<string, () => Promise<Call>> = {
   putSettingsInventory: settingsAsRead("inventory"),
   putSettingsSecurity: settingsAsRead("security"),
   putSettingsMarketing: settingsAsRead("marketing"),
+  putSettingsWhatsapp: settingsAsRead("whatsapp"),
   replaceShippingPincodes: async () => ({
     params: { methodId: STANDARD_SHIPPING._id },
     raw: { type: "text/csv", text: "pincode,days,cod\n560001,2,yes\n400001,3,no\n" },

@@ -217,6 +217,8 @@ const TAGS = {
     "Disputes (chargebacks) of payments, as Razorpay's and PayPal's webhooks report them: their deadline, the evidence staff sent, how they ended (staff).",
   returns: "Returns of delivered items: asked for by shoppers, decided, received and refunded by staff.",
   emails: "Outbound email: the outbox and built-in mailbox, for admins.",
+  whatsapp:
+    "WhatsApp messages (Cloud API): Meta's webhook (verification, statuses, the shoppers' taps and STOP), and the log of every message an order or a customer was sent, by email and on WhatsApp (staff).",
   inventory: "Variants' stock, adjustments and the stock-movement log (staff).",
   activity:
     "The staff activity log: every staff write with who, when, and the fields before and after (admins).",

@@ -14,6 +14,7 @@ import {
   type WhatsAppEvent,
 } from "../constants";
 import { validation, whatsappApi } from "../messages";
+import { PhoneNumber } from "./address";
 import { boolean, Id, oneOf } from "./common";
 
 /** A template's name as Meta allows it: lower-case letters, digits and underscores. */
@@ -82,6 +83,10 @@ export const ConsentsInput = z
   })
   .strict();
 export type ConsentsInput = z.infer<typeof ConsentsInput>;
+
+/** PUT /users/current-user/consents: the two consents, and the number to send to when none is known yet. */
+export const ConsentsChange = ConsentsInput.extend({ phone: PhoneNumber.optional() }).strict();
+export type ConsentsChange = z.infer<typeof ConsentsChange>;
 
 /** One consent as it stands: given or not, when and where it was last given or ended. */
 export const ConsentDto = z.object({

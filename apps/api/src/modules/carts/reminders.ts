@@ -15,7 +15,8 @@ import { startPolling } from "#api/core/polling";
 import type { Database } from "#api/db/client";
 import { discountCodeExists } from "#api/modules/discounts/service";
 import { cartReminderEmail, type ReminderLine } from "#api/modules/email/cart-reminder";
-import { isDeliverable, type MailContext, type Outgoing, queueEmails } from "#api/modules/email/service";
+import { isDeliverable, type MailContext, type Outgoing } from "#api/modules/email/service";
+import { queueMessages } from "#api/modules/email/whatsapp-queue";
 import { isBuyable, variantOfLine } from "./dto";
 import {
   claimDueCarts,
@@ -115,6 +116,8 @@ async function sendBatch(
       messages.push(
         cartReminderEmail(
           {
+            id,
+            userId: cart.userId,
             to: { email: cart.email, firstName: cart.firstName },
             number,
             lines,
@@ -128,7 +131,7 @@ async function sendBatch(
     }
     await unscheduleCarts(tx, skipped);
     await recordReminders(tx, sent, now);
-    await queueEmails(tx, mail.shop, messages);
+    await queueMessages(tx, mail, messages);
     return { taken: due.length, sent: sent.length };
   });
 }

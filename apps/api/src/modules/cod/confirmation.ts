@@ -6,7 +6,8 @@
  * cancels it: stock back, its pending payment closed, the shopper told.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { api, codConfirmation } from "@shop/shared/messages";
+import type { CodConfirmedVia } from "@shop/shared/constants";
+import { api, codConfirmation, whatsappNotes } from "@shop/shared/messages";
 import { isStaff } from "@shop/shared/roles";
 import type { CodConfirmedDto } from "@shop/shared/schemas/order";
 import { AppError } from "#api/core/errors";
@@ -36,15 +37,18 @@ export function newConfirmToken(): { token: string; hash: string } {
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** Whether a token is the one whose sha-256 the order keeps, compared in constant time. */
-function tokenMatches(token: string, kept: string | null): boolean {
+export function tokenMatches(token: string, kept: string | null): boolean {
   if (!kept) return false;
   const given = Buffer.from(hashOf(token), "hex");
   const expected = Buffer.from(kept, "hex");
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** Who confirms: the holder of the link's token, or a signed-in caller (the order's shopper, or staff). */
-export type Confirmer = { token: string } | { viewer: Actor | null };
+/**
+ * Who confirms: the holder of the link's token (by the email's link, or `via` a tap on WhatsApp's
+ * "Confirm order", whose payload carries it), or a signed-in caller (the order's shopper, or staff).
+ */
+export type Confirmer = { token: string; via?: "whatsapp" } | { viewer: Actor | null };
 
 /**
  * Confirms a cash on delivery order waiting for it, once: confirmed already answers as it is (200);
@@ -74,7 +78,9 @@ export async function confirmCod(db: Database, orderId: string, by: Confirmer): 
     if (order.codConfirmation === "confirmed") return answer("confirmed");
     if (order.codConfirmation === "cancelled" || order.status === "cancelled")
       throw new AppError("CONFLICT", codConfirmation.orderCancelled);
-    if (order.codConfirmation !== "pending" || !(await confirmCodRow(tx, order.id)))
+    const via: CodConfirmedVia =
+      "token" in by ? (by.via ?? "email") : byStaff ? "phone" : "account";
+    if (order.codConfirmation !== "pending" || !(await confirmCodRow(tx, order.id, via)))
       throw new AppError("CONFLICT", codConfirmation.notAwaiting);
     // The link was sent to the order's shopper: a confirmation by its token is theirs.
     const actor = viewer ?? (await findOrdersByIds(tx, [order.id]))[0]?.user ?? null;
@@ -83,7 +89,7 @@ export async function confirmCod(db: Database, orderId: string, by: Confirmer): 
         orderId: order.id,
         type: "cod",
         status: order.status,
-        note: byStaff ? codConfirmation.byPhoneNote : null,
+        note: byStaff ? codConfirmation.byPhoneNote : via === "whatsapp" ? whatsappNotes.confirmedByTap : null,
         ...actorOf(actor),
       },
     ]);

@@ -3,6 +3,7 @@
  * an order is priced again from for the online payment discount, the confirmation, and the sweep of
  * orders left unconfirmed.
  */
+import type { CodConfirmedVia } from "@shop/shared/constants";
 import type { TaxSlab } from "@shop/shared/pricing";
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
@@ -116,10 +117,10 @@ export async function writeRepricedOrder(
 }
 
 /** Confirms a cash on delivery order waiting for it; answers false when it was not waiting. */
-export async function confirmCodRow(db: Database, orderId: string): Promise<boolean> {
+export async function confirmCodRow(db: Database, orderId: string, via: CodConfirmedVia): Promise<boolean> {
   const rows = await db
     .update(orders)
-    .set({ codConfirmation: "confirmed", updatedAt: new Date() })
+    .set({ codConfirmation: "confirmed", codConfirmedVia: via, updatedAt: new Date() })
     .where(and(eq(orders.id, orderId), eq(orders.codConfirmation, "pending")))
     .returning({ id: orders.id });
   return rows.length === 1;

@@ -10,6 +10,9 @@ export interface BackInStock {
   to: string;
   /** The account's first name; null for a request made without one ("Hello there,"). */
   firstName: string | null;
+  /** The request and the account that made it: with one, it may go on WhatsApp. */
+  id?: string;
+  userId?: string | null;
   productId: string;
   productName: string;
   productOptions: readonly { name: string }[];
@@ -29,6 +32,19 @@ export function backInStockEmail(alert: BackInStock, origin: string): Outgoing {
   return {
     kind: "backInStock",
     to: alert.to,
+    // Name, the product; the button opens its page (the approved URL ends in the product's id).
+    ...(alert.id && alert.userId
+      ? {
+          whatsapp: {
+            event: "backInStock" as const,
+            dedupeKey: `backInStock:${alert.id}`,
+            userId: alert.userId,
+            orderId: null,
+            body: [alert.firstName ?? backInStockMail.anonymousName, label],
+            buttons: [{ subType: "url" as const, index: 0, value: alert.productId }],
+          },
+        }
+      : {}),
     subject: backInStockMail.subject(label),
     parts: {
       firstName: alert.firstName ?? backInStockMail.anonymousName,

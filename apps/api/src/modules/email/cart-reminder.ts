@@ -3,7 +3,7 @@
  * a link that opens the cart on any device, and the link that stops these reminders. Built from
  * plain values that the sender read.
  */
-import { mail } from "@shop/shared/messages";
+import { mail, whatsappItems } from "@shop/shared/messages";
 import { formatMoney } from "@shop/shared/money-format";
 import { fromCents, toCents } from "@shop/shared/pricing";
 import type { Outgoing } from "./service";
@@ -16,6 +16,9 @@ export interface ReminderLine {
 }
 
 export interface CartReminder {
+  /** The reminder's id and the shopper's account: with them, it may go on WhatsApp (offers' consent). */
+  id?: string;
+  userId?: string;
   to: { email: string; firstName: string };
   number: 1 | 2;
   lines: readonly ReminderLine[];
@@ -38,6 +41,19 @@ export function cartReminderEmail(reminder: CartReminder, money: { code: string;
   return {
     kind: "cartReminder",
     to: reminder.to.email,
+    // Name, the items; the button opens the cart (the approved URL ends in the reminder's id).
+    ...(reminder.id && reminder.userId
+      ? {
+          whatsapp: {
+            event: "abandonedCheckout" as const,
+            dedupeKey: `abandonedCheckout:${reminder.id}`,
+            userId: reminder.userId,
+            orderId: null,
+            body: [reminder.to.firstName, whatsappItems(reminder.lines)],
+            buttons: [{ subType: "url" as const, index: 0, value: reminder.id }],
+          },
+        }
+      : {}),
     subject: reminder.number === 1 ? words.subject : words.secondSubject,
     parts: {
       firstName: reminder.to.firstName,

@@ -5,17 +5,32 @@
  */
 
 import { type PaymentGateway, TAX_PERCENT } from "@shop/shared/constants";
-import { mail, outForDeliveryMail } from "@shop/shared/messages";
+import { mail, outForDeliveryMail, whatsappItems } from "@shop/shared/messages";
 import { formatMoney } from "@shop/shared/money-format";
 import { fullName } from "@shop/shared/names";
 import { fromCents, savedTotal, toCents } from "@shop/shared/pricing";
 import type { OrderShippingAddress } from "#api/db/schema/orders";
 import type { Outgoing } from "./service";
+import { codTapPayload, shopDate, type WhatsAppIntent } from "./whatsapp";
 
 /** The shopper an order's messages go to. */
 export interface OrderRecipient {
+  /** Their account: their WhatsApp consent and number decide whether a message goes there. */
+  id: string;
   email: string;
   firstName: string;
+}
+
+/** An event's WhatsApp side: the shopper, the order, its key and the template's variables. */
+function intentOf(
+  to: OrderRecipient,
+  order: OrderRef,
+  event: WhatsAppIntent["event"],
+  key: string,
+  body: string[],
+  buttons: WhatsAppIntent["buttons"] = [],
+): WhatsAppIntent {
+  return { event, dedupeKey: `${event}:${key}`, userId: to.id, orderId: order.id, body, buttons };
 }
 
 /** An order as its messages name it: by its number (#1001), linking to it by its id. */
@@ -130,6 +145,7 @@ export function orderPlacedEmail(
   return {
     kind: "orderPlaced",
     to: to.email,
+    orderId: order.id,
     subject: mail.orderPlaced.subject(order.number),
     parts: {
       firstName: to.firstName,
@@ -169,17 +185,31 @@ export function orderCodConfirmedEmail(
   order: OrderAmounts,
   site: MailSite,
   rates: readonly number[] | undefined,
-  confirm: { token: string; hours: number },
+  confirm: { token: string; hours: number; items?: readonly { label: string; quantity: number }[] },
 ): Outgoing {
   const formatPrice = moneyOf(order, site);
+  const total = formatPrice(order.totalAmount);
   return {
     kind: "orderCodConfirmed",
     to: to.email,
+    orderId: order.id,
+    // Name, number, total, items; "Confirm order" and "Cancel order" carry the link's token.
+    whatsapp: intentOf(
+      to,
+      order,
+      "codConfirm",
+      order.id,
+      [to.firstName, `#${order.number}`, total, whatsappItems(confirm.items ?? [])],
+      [
+        { subType: "quick_reply", index: 0, value: codTapPayload("confirm", order.id, confirm.token) },
+        { subType: "quick_reply", index: 1, value: codTapPayload("cancel", order.id, confirm.token) },
+      ],
+    ),
     subject: mail.orderCodConfirmed.subject(order.number),
     parts: {
       firstName: to.firstName,
       lines: [
-        ...mail.orderCodConfirmed.lines(order.number, formatPrice(order.totalAmount), confirm.hours),
+        ...mail.orderCodConfirmed.lines(order.number, total, confirm.hours),
         ...amountLines(order, site, rates),
         mail.order.shipTo(addressLine(order.shippingAddress)),
       ],
@@ -208,6 +238,19 @@ export function paymentReceivedEmail(
   return {
     kind: "paymentReceived",
     to: to.email,
+    orderId: order.id,
+    // Paid online, the order is confirmed: name, number, amount paid, date. Cash collected at the door
+    // is not a confirmation (the delivery is told on its own).
+    ...(payment.gateway === "cod"
+      ? {}
+      : {
+          whatsapp: intentOf(to, order, "orderConfirmed", order.id, [
+            to.firstName,
+            `#${order.number}`,
+            formatPrice(payment.amount),
+            shopDate(new Date()),
+          ]),
+        }),
     subject: mail.paymentReceived.subject(order.number),
     parts: {
       firstName: to.firstName,
@@ -226,6 +269,8 @@ export function orderShippedEmail(to: OrderRecipient, order: OrderAmounts, { ori
   return {
     kind: "orderShipped",
     to: to.email,
+    orderId: order.id,
+    whatsapp: shippedIntent(to, order, order.id, null),
     subject: mail.orderShipped.subject(order.number),
     parts: {
       firstName: to.firstName,
@@ -242,6 +287,8 @@ export function orderDeliveredEmail(to: OrderRecipient, order: OrderRef, { origi
   return {
     kind: "orderDelivered",
     to: to.email,
+    orderId: order.id,
+    whatsapp: deliveredIntent(to, order, order.id),
     subject: mail.orderDelivered.subject(order.number),
     parts: {
       firstName: to.firstName,
@@ -273,6 +320,7 @@ export function orderCancelledEmail(
   return {
     kind: "orderCancelled",
     to: to.email,
+    orderId: order.id,
     subject: mail.orderCancelled.subject(order.number),
     parts: {
       firstName: to.firstName,
@@ -284,6 +332,8 @@ export function orderCancelledEmail(
 
 /** A refund as its message tells it: the amount, and the part of it given to store credit (decision 042). */
 export interface RefundMail {
+  /** The refund's id: its WhatsApp message is keyed by it (none: email only). */
+  id?: string;
   amount: number;
   storeCreditAmount: number;
   /**
@@ -317,6 +367,10 @@ export function orderRefundedEmail(
   return {
     kind: refund.ofReturn ? "returnUpdate" : "orderRefunded",
     to: to.email,
+    orderId: order.id,
+    ...(refund.id
+      ? { whatsapp: intentOf(to, order, "refunded", refund.id, [to.firstName, `#${order.number}`, amount]) }
+      : {}),
     subject: refund.ofReturn
       ? mail.returnUpdate.subject(order.number, "refunded")
       : mail.orderRefunded.subject(order.number),
@@ -335,6 +389,8 @@ export function orderRefundedEmail(
 
 /** A parcel as its messages name it: carrier, number and link, and the units in it. */
 export interface ShipmentMail {
+  /** The parcel's id: its WhatsApp messages are keyed by it (none: the order's). */
+  id?: string;
   carrier: string;
   trackingNumber: string | null;
   trackingUrl: string | null;
@@ -363,6 +419,8 @@ export function shipmentSentEmail(
   return {
     kind: "orderShipped",
     to: to.email,
+    orderId: order.id,
+    whatsapp: shippedIntent(to, order, shipment.id ?? order.id, shipment),
     subject: shipment.completes ? m.subject(order.number) : m.partSubject(order.number),
     parts: {
       firstName: to.firstName,
@@ -388,6 +446,8 @@ export function shipmentDeliveredEmail(
   return {
     kind: "orderDelivered",
     to: to.email,
+    orderId: order.id,
+    whatsapp: deliveredIntent(to, order, shipment.id ?? order.id),
     subject: shipment.completes ? m.subject(order.number) : m.partSubject(order.number),
     parts: {
       firstName: to.firstName,
@@ -421,6 +481,7 @@ export function returnUpdateEmail(
   return {
     kind: "returnUpdate",
     to: to.email,
+    orderId: order.id,
     subject: m.subject(order.number, step.status),
     parts: {
       firstName: to.firstName,
@@ -448,6 +509,16 @@ export function outForDeliveryEmail(
   return {
     kind: "orderOutForDelivery",
     to: to.email,
+    orderId: order.id,
+    ...(parcel.id
+      ? {
+          whatsapp: intentOf(to, order, "outForDelivery", parcel.id, [
+            to.firstName,
+            `#${order.number}`,
+            parcel.carrier,
+          ]),
+        }
+      : {}),
     subject: m.subject(order.number),
     parts: {
       firstName: to.firstName,
@@ -459,4 +530,29 @@ export function outForDeliveryEmail(
       action: { label: mail.order.view, url: orderUrl(site.origin, order.id) },
     },
   };
+}
+
+/**
+ * Shipped: name, number, courier, tracking number; the button opens the shopper's order page (its
+ * approved URL ends in the order's id), where the parcel's steps show.
+ */
+function shippedIntent(
+  to: OrderRecipient,
+  order: OrderRef,
+  key: string,
+  shipment: Pick<ShipmentMail, "carrier" | "trackingNumber"> | null,
+): WhatsAppIntent {
+  return intentOf(
+    to,
+    order,
+    "shipped",
+    key,
+    [to.firstName, `#${order.number}`, shipment?.carrier ?? "-", shipment?.trackingNumber ?? "-"],
+    [{ subType: "url", index: 0, value: order.id }],
+  );
+}
+
+/** Delivered: name, number, date. */
+function deliveredIntent(to: OrderRecipient, order: OrderRef, key: string): WhatsAppIntent {
+  return intentOf(to, order, "delivered", key, [to.firstName, `#${order.number}`, shopDate(new Date())]);
 }

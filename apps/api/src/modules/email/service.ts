@@ -25,6 +25,7 @@ import {
   requeueFailedEmail,
 } from "./repo";
 import type { MailTransport } from "./transport";
+import type { WhatsAppIntent, WhatsAppRoute } from "./whatsapp";
 
 /** What a use case needs to write a message: the shop's details, and its origin for links. */
 export interface MailContext {
@@ -33,6 +34,8 @@ export interface MailContext {
   origin: string;
   /** How amounts are written (the owner's currency settings; SPEC's en-US until set). */
   locale: string;
+  /** The owner's WhatsApp templates when the shop sends on WhatsApp; absent, every message is an email. */
+  whatsapp?: WhatsAppRoute;
 }
 
 /**
@@ -63,6 +66,10 @@ export interface Outgoing {
   to: string;
   subject: string;
   parts: MessageParts;
+  /** The order it tells of: the order's Messages tab lists it. */
+  orderId?: string;
+  /** Its WhatsApp side, for queueMessages (whatsapp-queue.ts); queueEmails leaves it. */
+  whatsapp?: WhatsAppIntent;
 }
 
 /**
@@ -74,6 +81,7 @@ function outboxRow(shop: ShopDetails, message: Outgoing): NewEmail {
     kind: message.kind,
     recipient: message.to,
     subject: message.subject,
+    orderId: message.orderId ?? null,
     parts: message.parts,
     shop: {
       ...(shop.name ? { name: shop.name } : {}),

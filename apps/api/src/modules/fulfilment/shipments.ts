@@ -17,7 +17,8 @@ import type { Database } from "#api/db/client";
 import type { Order } from "#api/db/schema/orders";
 import { recordActivity } from "#api/modules/activity/record";
 import { shipmentDeliveredEmail, shipmentSentEmail } from "#api/modules/email/order-messages";
-import { type MailContext, queueEmails } from "#api/modules/email/service";
+import type { MailContext } from "#api/modules/email/service";
+import { queueMessages } from "#api/modules/email/whatsapp-queue";
 import { invoiceAtRemoval } from "#api/modules/invoices/service";
 import { toShipmentDto } from "#api/modules/orders/dto";
 import {
@@ -195,8 +196,8 @@ export async function recordParcel(
       label: lineLabel(line.name, line.variantOptions),
       quantity: sent.get(line.id) ?? 0,
     }));
-  await queueEmails(tx, mail.shop, [
-    shipmentSentEmail(told.user, told.order, { ...carrierFields(stored), items, completes }, mail),
+  await queueMessages(tx, mail, [
+    shipmentSentEmail(told.user, told.order, { id: stored.id, ...carrierFields(stored), items, completes }, mail),
   ]);
   // Last, as a payment takes the year's counter last: the invoice travels with the goods (rule 46).
   await invoiceAtRemoval(tx, order, stored.shippedAt);
@@ -280,8 +281,13 @@ export async function deliverParcel(
   );
   const [told] = await findOrdersByIds(tx, [order.id]);
   if (!told) throw new Error("order vanished under its lock");
-  await queueEmails(tx, mail.shop, [
-    shipmentDeliveredEmail(told.user, told.order, { ...carrierFields(shipment), items: [], completes }, mail),
+  await queueMessages(tx, mail, [
+    shipmentDeliveredEmail(
+      told.user,
+      told.order,
+      { id: shipment.id, ...carrierFields(shipment), items: [], completes },
+      mail,
+    ),
   ]);
   return { shipment: { ...shipment, deliveredAt: row.deliveredAt }, status };
 }

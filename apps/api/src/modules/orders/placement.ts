@@ -33,6 +33,7 @@ import { type AppliedDiscount, applyDiscount, type DiscountedItem } from "#api/m
 import { orderPlacedEmail } from "#api/modules/email/order-messages";
 import { type MailContext, outboxRows } from "#api/modules/email/service";
 import { toOrderDto } from "./dto";
+import { recordCheckoutConsents } from "#api/modules/users/consents";
 import { findOrderByIdempotencyKey, findProductsForOrder, type ProductForOrder } from "./repo";
 import { lockShopperWithAddress, readForPlacement, writePlacement } from "./repo-placement";
 import { actorOf, getOrder } from "./service";
@@ -524,6 +525,8 @@ export async function placeOrder(
         ]),
       });
       if (taken !== lines.length) throw new Error("stock changed under a lock");
+      // Checkout's WhatsApp ticks, for the delivery address's number (statements only when sent).
+      await recordCheckoutConsents(tx, user.id, input, { phone: address.phoneNumber, orderId });
       // The answer is made from the rows just written: a placement reads nothing back.
       const thumbnails = new Map(lines.map((line) => [line.product.id, line.product.thumbnail]));
       return {

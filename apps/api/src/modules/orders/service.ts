@@ -33,6 +33,7 @@ import {
   type ReceivedPayment,
 } from "#api/modules/email/order-messages";
 import { type MailContext, type Outgoing, outboxRows, queueEmails } from "#api/modules/email/service";
+import { queueMessages } from "#api/modules/email/whatsapp-queue";
 import { financialYearOf, invoiceAtRemoval, seriesPrefix } from "#api/modules/invoices/service";
 import { giveCreditBack } from "#api/modules/store-credit/service";
 import { toOrderDto, toOrderSummaryDto } from "./dto";
@@ -328,7 +329,7 @@ async function moveOrder(
     const [moved] = await findOrdersByIds(tx, [order.id]);
     if (!moved) throw new Error("order vanished under its lock");
     const by = order.userId === viewer.id ? "shopper" : "staff";
-    await queueEmails(tx, mail.shop, statusEmail(moved, to, by, mail));
+    await queueMessages(tx, mail, statusEmail(moved, to, by, mail));
     // The goods left with the parcel the dialog recorded: a cash on delivery order's invoice goes with
     // them (decision 025), its number taken last as a payment takes it.
     if (removedAt) await invoiceAtRemoval(tx, order, removedAt);
@@ -393,6 +394,29 @@ export async function cancelOrder(
   return getOrder(db, viewer, orderId);
 }
 
+/**
+ * The shopper cancels their order before it ships (WhatsApp's "Cancel order" on a cash on delivery
+ * order, its token checked by the caller): as a cancellation by them, stock back, the payment
+ * closed, the history row and the email; 409 once a parcel of it left or it is closed.
+ */
+export async function cancelBeforeShipping(
+  db: Database,
+  shopper: Actor,
+  orderId: string,
+  mail: MailContext,
+): Promise<void> {
+  await moveOrder(
+    db,
+    shopper,
+    orderId,
+    "cancelled",
+    (from) => {
+      if (from !== "pending" && from !== "processing") throw new AppError("CONFLICT", api.cancelAfterShipment);
+    },
+    mail,
+  );
+}
+
 /** Staff change an order's status by the transition table of packages/shared/orders.ts. */
 export async function updateOrderStatus(
   db: Database,
@@ -446,7 +470,8 @@ export async function recordOrderPayment(
   mail: MailContext,
 ): Promise<PayOrderResult> {
   const paidAt = new Date();
-  return payOrderRow(db, {
+  const message = paymentReceivedEmail(shopper, order, received, mail);
+  const write = (emails: readonly Outgoing[]) => ({
     orderId: order.id,
     payment,
     pays,
@@ -456,15 +481,20 @@ export async function recordOrderPayment(
     event: {
       id: newId(),
       orderId: order.id,
-      type: "paid",
-      status: "processing",
+      type: "paid" as const,
+      status: "processing" as const,
       amount: received.amount,
       ...actorOf(shopper),
     },
-    emails: outboxRows(mail.shop, [paymentReceivedEmail(shopper, order, received, mail)]).map((row) => ({
-      ...row,
-      id: newId(),
-    })),
+    emails: outboxRows(mail.shop, emails).map((row) => ({ ...row, id: newId() })),
+  });
+  // NOTE: the payment's one statement writes its email; a shop on WhatsApp writes the message in the
+  // same transaction after it, once the payment was recorded, by WhatsApp or by email as agreed.
+  if (!mail.whatsapp) return payOrderRow(db, write([message]));
+  return db.transaction(async (tx) => {
+    const result = await payOrderRow(tx, write([]));
+    if (pays && result.found && !result.alreadyPaid && !result.closed) await queueMessages(tx, mail, [message]);
+    return result;
   });
 }
 

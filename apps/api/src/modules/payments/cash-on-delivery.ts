@@ -13,6 +13,7 @@ import { cashCanBeCollected, isPayable } from "@shop/shared/orders";
 import { chargeTotalCents, fromCents, priceCharge, toCents } from "@shop/shared/pricing";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import type { PaymentDto } from "@shop/shared/schemas/payment";
+import { lineLabel } from "@shop/shared/variants";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import type { Order } from "#api/db/schema/orders";
@@ -23,6 +24,7 @@ import { giveOnlineDiscountBack } from "#api/modules/cod/online-discount";
 import { type CodTerms, codFactsOf, codRefusal } from "#api/modules/cod/rules";
 import { orderCodConfirmedEmail, paymentReceivedEmail } from "#api/modules/email/order-messages";
 import { type MailContext, queueEmails } from "#api/modules/email/service";
+import { queueMessages } from "#api/modules/email/whatsapp-queue";
 import { invoiceAtRemoval } from "#api/modules/invoices/service";
 import {
   type Actor,
@@ -126,8 +128,9 @@ export async function payOnDelivery(
     await insertOrderEvents(tx, [
       { orderId: order.id, type: "cod", status: "processing", amount: totalAmount, ...actorOf(payer) },
     ]);
-    const rates = (await findOrderLines(tx, order.id)).map(({ item }) => item.taxRate);
-    await queueEmails(tx, mail.shop, [
+    const lines = await findOrderLines(tx, order.id);
+    const rates = lines.map(({ item }) => item.taxRate);
+    await queueMessages(tx, mail, [
       orderCodConfirmedEmail(
         payer,
         {
@@ -141,6 +144,10 @@ export async function payOnDelivery(
         {
           token: link.token,
           hours: cod.confirmHours,
+          items: lines.map(({ item }) => ({
+            label: lineLabel(item.name, item.variantOptions),
+            quantity: item.quantity,
+          })),
         },
       ),
     ]);

@@ -44,7 +44,8 @@ import type { Order, Payment } from "#api/db/schema/orders";
 import type { Refund, RestockedLine } from "#api/db/schema/refunds";
 import { recordActivity } from "#api/modules/activity/record";
 import { orderRefundedEmail } from "#api/modules/email/order-messages";
-import { type MailContext, queueEmails } from "#api/modules/email/service";
+import type { MailContext } from "#api/modules/email/service";
+import { queueMessages } from "#api/modules/email/whatsapp-queue";
 import { takeCreditNote } from "#api/modules/invoices/service";
 import {
   type Actor,
@@ -323,11 +324,12 @@ export async function applyRefund(db: Database, order: Order, refund: Refund, ma
   ]);
   const [row] = await findOrdersByIds(db, [order.id]);
   if (!row) throw new Error("order vanished under its lock");
-  await queueEmails(db, mail.shop, [
+  await queueMessages(db, mail, [
     orderRefundedEmail(
       row.user,
       row.order,
       {
+        id: refund.id,
         amount: refund.amount,
         storeCreditAmount: refund.storeCreditAmount,
         ofReturn: refund.idempotencyKey?.startsWith(RETURN_REFUND_KEY) ?? false,

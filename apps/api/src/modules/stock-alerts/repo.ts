@@ -43,6 +43,8 @@ export interface DueAlert {
   email: string;
   /** The first name of the account that asked; null for a request made without one. */
   firstName: string | null;
+  /** The account that asked; null for a request made without one (email only). */
+  userId: string | null;
   variantId: string;
   productId: string;
   productName: string;
@@ -60,6 +62,7 @@ export async function claimDueAlerts(db: Database, limit: number): Promise<DueAl
     id: string;
     email: string;
     first_name: string | null;
+    user_id: string | null;
     variant_id: string;
     product_id: string;
     product_name: string;
@@ -79,7 +82,7 @@ export async function claimDueAlerts(db: Database, limit: number): Promise<DueAl
     ), claimed as (
       update ${stockAlerts} a set notified_at = now() from due where a.id = due.id returning a.id
     )
-    select due.id, due.email, u.first_name, due.variant_id, due.product_id, due.product_name,
+    select due.id, due.email, u.first_name, due.user_id, due.variant_id, due.product_id, due.product_name,
            due.product_options, due.variant_options
     from due join claimed on claimed.id = due.id
     left join ${users} u on u.id = due.user_id
@@ -88,6 +91,7 @@ export async function claimDueAlerts(db: Database, limit: number): Promise<DueAl
     id: row.id,
     email: row.email,
     firstName: row.first_name,
+    userId: row.user_id,
     variantId: row.variant_id,
     productId: row.product_id,
     productName: row.product_name,

@@ -9,7 +9,8 @@ import type { StockAlertDto, StockAlertInput } from "@shop/shared/schemas/shoppe
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import { backInStockEmail } from "#api/modules/email/back-in-stock";
-import { type MailContext, queueEmails } from "#api/modules/email/service";
+import type { MailContext } from "#api/modules/email/service";
+import { queueMessages } from "#api/modules/email/whatsapp-queue";
 import { claimDueAlerts, deleteStockAlertsOfUser, insertStockAlert } from "./repo";
 
 /**
@@ -51,12 +52,14 @@ export async function sendBackInStockEmails(
   for (let round = 0; round < MAX_BATCHES; round += 1) {
     const claimed = await db.transaction(async (tx) => {
       const due = await claimDueAlerts(tx, batch);
-      await queueEmails(
+      await queueMessages(
         tx,
-        mail.shop,
+        mail,
         due.map((alert) =>
           backInStockEmail(
             {
+              id: alert.id,
+              userId: alert.userId,
               to: alert.email,
               firstName: alert.firstName,
               productId: alert.productId,

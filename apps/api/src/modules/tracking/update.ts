@@ -13,7 +13,8 @@ import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
 import type { Order } from "#api/db/schema/orders";
 import { outForDeliveryEmail } from "#api/modules/email/order-messages";
-import { type MailContext, queueEmails } from "#api/modules/email/service";
+import type { MailContext } from "#api/modules/email/service";
+import { queueMessages } from "#api/modules/email/whatsapp-queue";
 import { returnParcelToOrigin } from "#api/modules/fulfilment/returned-to-origin";
 import { deliverParcel } from "#api/modules/fulfilment/shipments";
 import {
@@ -192,11 +193,12 @@ async function tellOutForDelivery(tx: Database, order: Order, parcel: ShipmentWi
   const [told] = await findOrdersByIds(tx, [order.id]);
   if (!told) throw new Error("order vanished under its lock");
   const pending = told.payment?.paymentGateway === "cod" && told.payment.status === "pending";
-  await queueEmails(tx, mail.shop, [
+  await queueMessages(tx, mail, [
     outForDeliveryEmail(
       told.user,
       told.order,
       {
+        id: parcel.id,
         carrier: parcel.carrier,
         trackingNumber: parcel.trackingNumber,
         trackingUrl: parcel.trackingUrl,
