@@ -6,7 +6,7 @@
 // From top to bottom: server.ts and cli/ (the entry points: a command may build the app, as
 // cli/openapi.ts does to write the API document) → app.ts → seed/ → http/ and modules/*/routes.ts →
 // module services (and dto, helpers) → module repos (repo.ts, or repo-*.ts where a module's SQL is split
-// by what it does, and search.ts) → payments/, shipping/, storage/ → db/ → core/ → config.ts.
+// by what it does, and search.ts) → payments/, shipping/, storage/, whatsapp/ → db/ → core/ → config.ts.
 // A file imports its own layer or lower ones. Besides:
 // - modules depend on one another one way only: the graph of modules drawn by their non-route files
 //   has no cycle (routes sit above every service, so a route may call any module's service);
@@ -107,6 +107,7 @@ function describe(id) {
     payments: 3.5,
     shipping: 3.5,
     storage: 3.5,
+    whatsapp: 3.5,
     db: 3,
     core: 2,
     config: 1,
