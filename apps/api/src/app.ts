@@ -41,9 +41,9 @@ import { documentRoutes } from "./modules/documents/routes";
 import { outboxBacklog } from "./modules/email/repo";
 import { emailRoutes } from "./modules/email/routes";
 import { startMailSender } from "./modules/email/sender";
-import { sendingOf, startWhatsAppSender } from "./modules/email/whatsapp-sender";
 import { type MailContext, mailContextOf, mailDomainOf } from "./modules/email/service";
 import { createMailTransport } from "./modules/email/transport";
+import { sendingOf, startWhatsAppSender } from "./modules/email/whatsapp-sender";
 import { returnRoutes } from "./modules/fulfilment/return-routes";
 import { shipmentRoutes } from "./modules/fulfilment/shipment-routes";
 import { inventoryRoutes } from "./modules/inventory/routes";
@@ -71,20 +71,20 @@ import { stockAlertRoutes } from "./modules/stock-alerts/routes";
 import { storeCreditRoutes } from "./modules/store-credit/routes";
 import { systemRoutes } from "./modules/system/routes";
 import { ndrRoutes, scanRoutes, trackingRoutes } from "./modules/tracking/routes";
-import { consentRoutes, messageRoutes, whatsappWebhookRoutes } from "./modules/whatsapp/routes";
 import { avatarRoutes } from "./modules/users/avatar-routes";
 import { userRoutes } from "./modules/users/routes";
 import { systemResolver } from "./modules/webhooks/destination";
 import { webhookBacklog } from "./modules/webhooks/repo";
 import { webhookRoutes } from "./modules/webhooks/routes";
 import { startWebhookSender, WEBHOOKS_CHANNEL } from "./modules/webhooks/sender";
+import { consentRoutes, messageRoutes, whatsappWebhookRoutes } from "./modules/whatsapp/routes";
 import { wishlistRoutes } from "./modules/wishlist/routes";
 import { createPaymentProviders } from "./payments/create-provider";
 import type { PaymentProviders } from "./payments/provider";
 import { ShiprocketClient } from "./shipping/shiprocket/client";
-import { WhatsAppClient } from "./whatsapp/client";
 import { openStorage } from "./storage/create-storage";
 import type { MediaStorage } from "./storage/storage";
+import { WhatsAppClient } from "./whatsapp/client";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -182,7 +182,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate("mailContext", async () => {
     const { store, currency, whatsapp: templates } = await app.settings.current();
     const context = mailContextOf(config, store, currency.locale);
-    return whatsapp && templates.enabled ? { ...context, whatsapp: { templates: templates.templates } } : context;
+    return whatsapp && templates.enabled
+      ? { ...context, whatsapp: { templates: templates.templates } }
+      : context;
   });
   const settings = createSettingsStore(database.db, config, {
     cacheMs: config.settingsCacheMs,

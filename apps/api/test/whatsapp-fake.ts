@@ -36,10 +36,19 @@ export interface TemplateBody {
   };
 }
 
+/** A free-text send (a reply inside the 24-hour window), parsed. */
+export interface TextBody {
+  messaging_product: "whatsapp";
+  recipient_type?: string;
+  to: string;
+  type: "text";
+  text: { body: string; preview_url?: boolean };
+}
+
 export interface SentMessage {
   wamid: string;
   to: string;
-  body: TemplateBody;
+  body: TemplateBody | TextBody;
   at: Date;
 }
 
@@ -142,14 +151,21 @@ function metaJson(payload: object): string {
   );
 }
 
-/** Why a body is not a template send the fake takes, or null when it is. */
+/** Why a body is not a send (a template, or a reply's text) the fake takes, or null when it is. */
 function shapeProblem(body: unknown): string | null {
   if (typeof body !== "object" || body === null) return "The request body is not a JSON object.";
   const send = body as Record<string, unknown>;
   if (send.messaging_product !== "whatsapp") return "The parameter messaging_product is required.";
-  if (send.type !== "template") return "The fake takes only template messages.";
+  if (send.type !== "template" && send.type !== "text")
+    return "The fake takes template and text messages only.";
   if (typeof send.to !== "string" || !/^\d{8,15}$/.test(send.to))
     return "The parameter to must be the number with its country code, digits only.";
+  if (send.type === "text") {
+    const text = send.text as Record<string, unknown> | undefined;
+    return typeof text?.body === "string" && text.body !== ""
+      ? null
+      : "The parameter text['body'] is required.";
+  }
   const template = send.template as Record<string, unknown> | undefined;
   if (typeof template !== "object" || template === null) return "The parameter template is required.";
   if (typeof template.name !== "string" || template.name === "")
@@ -376,7 +392,7 @@ export class WhatsAppFake {
     }
     const problem = shapeProblem(body);
     if (problem !== null) return this.json(res, 400, metaError(100, problem));
-    const send = body as TemplateBody;
+    const send = body as TemplateBody | TextBody;
     const failure = this.failures.shift();
     if (failure) return this.json(res, failure.status, metaError(failure.code));
     if (this.unreachable.has(send.to)) return this.json(res, 400, metaError(131026));

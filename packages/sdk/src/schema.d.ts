@@ -2223,6 +2223,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/whatsapp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace the whatsapp section of the settings; the change is recorded (admin)
+         * @description Roles: admin.
+         */
+        put: operations["putSettingsWhatsapp"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/shipping/{methodId}/pincodes": {
         parameters: {
             query?: never;
@@ -2853,6 +2873,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/whatsapp/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Meta's verification of the webhook: `hub.mode=subscribe` and `hub.verify_token` equal to WHATSAPP_VERIFY_TOKEN answer `hub.challenge` alone, as text
+         * @description Any other mode or token, or no WHATSAPP_VERIFY_TOKEN set: 403.
+         */
+        get: operations["verifyWhatsAppWebhook"];
+        put?: never;
+        /**
+         * Meta's WhatsApp webhook: X-Hub-Signature-256 checked over the raw body before it is read; statuses move the message log, a tap on "Confirm order" or "Cancel order" acts on its cash on delivery order, STOP ends the number's consents
+         * @description 401 for a missing or wrong signature, or no WHATSAPP_APP_SECRET set (nothing is read or written). A message id seen before is ignored; a status for a message whose send is not recorded yet is kept until it is.
+         */
+        post: operations["receiveWhatsAppWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/current-user/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in shopper's WhatsApp consents: order updates, offers and reminders, when and where each was given
+         * @description Any signed-in, active user.
+         */
+        get: operations["getConsents"];
+        /**
+         * Give or end the signed-in shopper's WhatsApp consents (kept with the time and "account" as where); `phone` sets the number they go to
+         * @description A consent given with no number known (none given, none kept, no address) answers 400 at `phone`.
+         *
+         *     Any signed-in, active user.
+         */
+        put: operations["changeConsents"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's or a customer's messages, by email and on WhatsApp, with their states (staff), newest first, at most 200
+         * @description Roles: admin, manager.
+         */
+        get: operations["listMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * WhatsApp's messages of the last `days` days (30) sent, delivered, read and failed, with the rates; email's sent and failed (staff)
+         * @description Roles: admin, manager.
+         */
+        get: operations["getMessageRates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3203,6 +3313,7 @@ export interface operations {
                             };
                             returnWindowDays: number;
                             shiprocket: boolean;
+                            whatsapp: boolean;
                         };
                     };
                 };
@@ -10310,6 +10421,8 @@ export interface operations {
                     discountCode?: string;
                     discountAmount?: number;
                     shippingMethod?: string;
+                    whatsappOrders?: boolean;
+                    whatsappMarketing?: boolean;
                 };
             };
         };
@@ -19482,6 +19595,51 @@ export interface operations {
                                     discountCode: string | null;
                                 };
                             };
+                            whatsapp: {
+                                enabled: boolean;
+                                templates: {
+                                    orderConfirmed: {
+                                        name: string;
+                                        language: string;
+                                        enabled: boolean;
+                                    };
+                                    codConfirm: {
+                                        name: string;
+                                        language: string;
+                                        enabled: boolean;
+                                    };
+                                    shipped: {
+                                        name: string;
+                                        language: string;
+                                        enabled: boolean;
+                                    };
+                                    outForDelivery: {
+                                        name: string;
+                                        language: string;
+                                        enabled: boolean;
+                                    };
+                                    delivered: {
+                                        name: string;
+                                        language: string;
+                                        enabled: boolean;
+                                    };
+                                    refunded: {
+                                        name: string;
+                                        language: string;
+                                        enabled: boolean;
+                                    };
+                                    abandonedCheckout: {
+                                        name: string;
+                                        language: string;
+                                        enabled: boolean;
+                                    };
+                                    backInStock: {
+                                        name: string;
+                                        language: string;
+                                        enabled: boolean;
+                                    };
+                                };
+                            };
                         };
                     };
                 };
@@ -19549,7 +19707,7 @@ export interface operations {
                         data: {
                             _id: string;
                             /** @enum {string} */
-                            section: "store" | "currency" | "taxes" | "shipping" | "checkout" | "fulfilment" | "inventory" | "security" | "marketing";
+                            section: "store" | "currency" | "taxes" | "shipping" | "checkout" | "fulfilment" | "inventory" | "security" | "marketing" | "whatsapp";
                             at: string;
                             by: {
                                 _id: string | null;
@@ -20547,6 +20705,177 @@ export interface operations {
                                 firstAfterMinutes: number;
                                 secondAfterHours: number;
                                 discountCode: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putSettingsWhatsapp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                    templates: {
+                        orderConfirmed: {
+                            name: string;
+                            language: string;
+                            enabled: boolean;
+                        };
+                        codConfirm: {
+                            name: string;
+                            language: string;
+                            enabled: boolean;
+                        };
+                        shipped: {
+                            name: string;
+                            language: string;
+                            enabled: boolean;
+                        };
+                        outForDelivery: {
+                            name: string;
+                            language: string;
+                            enabled: boolean;
+                        };
+                        delivered: {
+                            name: string;
+                            language: string;
+                            enabled: boolean;
+                        };
+                        refunded: {
+                            name: string;
+                            language: string;
+                            enabled: boolean;
+                        };
+                        abandonedCheckout: {
+                            name: string;
+                            language: string;
+                            enabled: boolean;
+                        };
+                        backInStock: {
+                            name: string;
+                            language: string;
+                            enabled: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            enabled: boolean;
+                            templates: {
+                                orderConfirmed: {
+                                    name: string;
+                                    language: string;
+                                    enabled: boolean;
+                                };
+                                codConfirm: {
+                                    name: string;
+                                    language: string;
+                                    enabled: boolean;
+                                };
+                                shipped: {
+                                    name: string;
+                                    language: string;
+                                    enabled: boolean;
+                                };
+                                outForDelivery: {
+                                    name: string;
+                                    language: string;
+                                    enabled: boolean;
+                                };
+                                delivered: {
+                                    name: string;
+                                    language: string;
+                                    enabled: boolean;
+                                };
+                                refunded: {
+                                    name: string;
+                                    language: string;
+                                    enabled: boolean;
+                                };
+                                abandonedCheckout: {
+                                    name: string;
+                                    language: string;
+                                    enabled: boolean;
+                                };
+                                backInStock: {
+                                    name: string;
+                                    language: string;
+                                    enabled: boolean;
+                                };
                             };
                         };
                     };
@@ -24148,6 +24477,532 @@ export interface operations {
             };
             /** @description Not found, or not visible to the caller. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    verifyWhatsAppWebhook: {
+        parameters: {
+            query?: {
+                "hub.mode"?: string;
+                "hub.verify_token"?: string;
+                "hub.challenge"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `hub.challenge`, alone */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    receiveWhatsAppWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    object: string;
+                    /** @default [] */
+                    entry?: ({
+                        /** @default [] */
+                        changes?: ({
+                            field: string;
+                            value: {
+                                statuses?: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    status: "sent" | "delivered" | "read" | "failed";
+                                    timestamp: string;
+                                    recipient_id?: string;
+                                    errors?: ({
+                                        code: number;
+                                        title?: string;
+                                        message?: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    })[];
+                                }[];
+                                messages?: ({
+                                    id: string;
+                                    from: string;
+                                    type: string;
+                                    button?: {
+                                        payload: string;
+                                        text?: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                    interactive?: {
+                                        button_reply?: {
+                                            id: string;
+                                            title?: string;
+                                        } & {
+                                            [key: string]: unknown;
+                                        };
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                    text?: {
+                                        body: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getConsents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            whatsappOrders: {
+                                given: boolean;
+                                at: string | null;
+                                source: "checkout" | "account" | "whatsapp" | (null);
+                            };
+                            whatsappMarketing: {
+                                given: boolean;
+                                at: string | null;
+                                source: "checkout" | "account" | "whatsapp" | (null);
+                            };
+                            phone: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    changeConsents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    whatsappOrders: boolean;
+                    whatsappMarketing: boolean;
+                    phone?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            whatsappOrders: {
+                                given: boolean;
+                                at: string | null;
+                                source: "checkout" | "account" | "whatsapp" | (null);
+                            };
+                            whatsappMarketing: {
+                                given: boolean;
+                                at: string | null;
+                                source: "checkout" | "account" | "whatsapp" | (null);
+                            };
+                            phone: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's or the file's type is not accepted. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listMessages: {
+        parameters: {
+            query?: {
+                order?: string;
+                customer?: string;
+                channel?: "email" | "whatsapp";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            items: {
+                                _id: string;
+                                /** @enum {string} */
+                                channel: "email" | "whatsapp";
+                                event: ("passwordReset" | "passwordChanged" | "emailChanged" | "twoFactorEnabled" | "twoFactorDisabled" | "welcome" | "orderPlaced" | "orderCodConfirmed" | "paymentReceived" | "orderShipped" | "orderOutForDelivery" | "orderDelivered" | "orderCancelled" | "orderRefunded" | "returnUpdate" | "webhookDisabled" | "backInStock" | "cartReminder" | "disputeOpened") | ("orderConfirmed" | "codConfirm" | "shipped" | "outForDelivery" | "delivered" | "refunded" | "abandonedCheckout" | "backInStock" | "reply");
+                                to: string;
+                                state: ("queued" | "sent" | "failed") | ("queued" | "sent" | "delivered" | "read" | "failed");
+                                sentAt: string | null;
+                                deliveredAt: string | null;
+                                readAt: string | null;
+                                error: string | null;
+                                createdAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unavailable: try again after the Retry-After header's seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMessageRates: {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            days: number;
+                            whatsapp: {
+                                sent: number;
+                                delivered: number;
+                                read: number;
+                                failed: number;
+                                queued: number;
+                                deliveryRate: number | null;
+                                readRate: number | null;
+                            };
+                            email: {
+                                sent: number;
+                                failed: number;
+                                queued: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { inspect } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { WhatsAppFake } from "#test/whatsapp-fake";
+import { type TemplateBody, WhatsAppFake } from "#test/whatsapp-fake";
 import { type FailureKind, failureKindOf, type TemplateSend, WhatsAppClient, WhatsAppError } from "./client";
 
 const COD_CONFIRM: TemplateSend = {
@@ -140,7 +140,7 @@ describe("sendTemplate", () => {
       body: [],
       buttons: [{ subType: "url", index: 0, value: "AWB123456" }],
     });
-    expect(fake.sent[0]?.body.template).toEqual({
+    expect((fake.sent[0]?.body as TemplateBody | undefined)?.template).toEqual({
       name: "order_shipped",
       language: { code: "hi" },
       components: [

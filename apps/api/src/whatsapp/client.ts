@@ -126,7 +126,7 @@ const Refusal = z.object({
 });
 
 /** The send's body, in the Graph API's field names. */
-function bodyOf(message: TemplateSend): unknown {
+function bodyOf(message: TemplateSend): object {
   const components: unknown[] = [];
   if (message.body.length > 0)
     components.push({
@@ -173,6 +173,24 @@ export class WhatsAppClient {
 
   /** Sends an approved template once; answers the message's id (`wamid`) Meta accepted it under. */
   async sendTemplate(message: TemplateSend): Promise<{ wamid: string }> {
+    return this.post(bodyOf(message));
+  }
+
+  /**
+   * Sends free text once: only inside the 24-hour window the shopper's own message opened (a reply to
+   * their tap or STOP); outside it Meta refuses with 131047.
+   */
+  async sendText(to: string, text: string): Promise<{ wamid: string }> {
+    return this.post({
+      messaging_product: "whatsapp",
+      recipient_type: "individual",
+      to,
+      type: "text",
+      text: { preview_url: false, body: text },
+    });
+  }
+
+  private async post(payload: object): Promise<{ wamid: string }> {
     let status: number;
     let text: string;
     try {
@@ -183,7 +201,7 @@ export class WhatsAppClient {
           authorization: `Bearer ${this.token}`,
           "content-type": "application/json",
         },
-        body: JSON.stringify(bodyOf(message)),
+        body: JSON.stringify(payload),
         signal: AbortSignal.timeout(this.timeoutMs),
       });
       status = response.status;

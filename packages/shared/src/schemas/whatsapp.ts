@@ -93,7 +93,8 @@ export const ConsentDto = z.object({
   given: z.boolean(),
   /** When it was last given or ended; null if never asked. */
   at: z.string().nullable(),
-  source: z.enum(CONSENT_SOURCES).nullable(),
+  // NOTE: a union with null, as OrderDto's codConfirmation: the API document's nullable enum would refuse null.
+  source: z.union([...CONSENT_SOURCES.map((value) => z.literal(value)), z.null()]),
 });
 export type ConsentDto = z.infer<typeof ConsentDto>;
 

@@ -78,8 +78,7 @@ export async function confirmCod(db: Database, orderId: string, by: Confirmer): 
     if (order.codConfirmation === "confirmed") return answer("confirmed");
     if (order.codConfirmation === "cancelled" || order.status === "cancelled")
       throw new AppError("CONFLICT", codConfirmation.orderCancelled);
-    const via: CodConfirmedVia =
-      "token" in by ? (by.via ?? "email") : byStaff ? "phone" : "account";
+    const via: CodConfirmedVia = "token" in by ? (by.via ?? "email") : byStaff ? "phone" : "account";
     if (order.codConfirmation !== "pending" || !(await confirmCodRow(tx, order.id, via)))
       throw new AppError("CONFLICT", codConfirmation.notAwaiting);
     // The link was sent to the order's shopper: a confirmation by its token is theirs.
@@ -89,7 +88,11 @@ export async function confirmCod(db: Database, orderId: string, by: Confirmer): 
         orderId: order.id,
         type: "cod",
         status: order.status,
-        note: byStaff ? codConfirmation.byPhoneNote : via === "whatsapp" ? whatsappNotes.confirmedByTap : null,
+        note: byStaff
+          ? codConfirmation.byPhoneNote
+          : via === "whatsapp"
+            ? whatsappNotes.confirmedByTap
+            : null,
         ...actorOf(actor),
       },
     ]);

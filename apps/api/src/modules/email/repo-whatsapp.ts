@@ -7,11 +7,7 @@ import type { Database } from "#api/db/client";
 import { idValue } from "#api/db/schema/columns";
 import { emails } from "#api/db/schema/emails";
 import { users } from "#api/db/schema/users";
-import {
-  type WhatsAppContent,
-  whatsappEarlyStatuses,
-  whatsappMessages,
-} from "#api/db/schema/whatsapp";
+import { type WhatsAppContent, whatsappEarlyStatuses, whatsappMessages } from "#api/db/schema/whatsapp";
 
 export type WhatsAppMessage = typeof whatsappMessages.$inferSelect;
 export type NewWhatsAppMessage = typeof whatsappMessages.$inferInsert;
@@ -45,9 +41,15 @@ export async function findWhatsAppReach(
  * Writes messages to the WhatsApp outbox in one statement; one whose key was written before (the
  * same event told again) is left out.
  */
-export async function insertWhatsAppMessages(db: Database, rows: readonly NewWhatsAppMessage[]): Promise<void> {
+export async function insertWhatsAppMessages(
+  db: Database,
+  rows: readonly NewWhatsAppMessage[],
+): Promise<void> {
   if (rows.length === 0) return;
-  await db.insert(whatsappMessages).values([...rows]).onConflictDoNothing({ target: whatsappMessages.dedupeKey });
+  await db
+    .insert(whatsappMessages)
+    .values([...rows])
+    .onConflictDoNothing({ target: whatsappMessages.dedupeKey });
 }
 
 /**
@@ -55,7 +57,11 @@ export async function insertWhatsAppMessages(db: Database, rows: readonly NewWha
  * `leaseMs`, counting the attempt, in one statement (FOR UPDATE SKIP LOCKED, as claimDueEmails):
  * two senders never take the same message.
  */
-export async function claimDueWhatsApp(db: Database, limit: number, leaseMs: number): Promise<WhatsAppMessage[]> {
+export async function claimDueWhatsApp(
+  db: Database,
+  limit: number,
+  leaseMs: number,
+): Promise<WhatsAppMessage[]> {
   const due = db.$with("due").as(
     db
       .select({ id: whatsappMessages.id })
@@ -106,7 +112,14 @@ export async function recordWhatsAppResult(db: Database, result: WhatsAppResult)
       await db.transaction(async (tx) => {
         const [sent] = await tx
           .update(whatsappMessages)
-          .set({ state: "sent", wamid: result.wamid, sentAt: sql`now()`, leaseUntil: null, error: null, errorCode: null })
+          .set({
+            state: "sent",
+            wamid: result.wamid,
+            sentAt: sql`now()`,
+            leaseUntil: null,
+            error: null,
+            errorCode: null,
+          })
           .where(and(sql`${whatsappMessages.id} = ${id}`, eq(whatsappMessages.state, "queued")))
           .returning({ id: whatsappMessages.id });
         if (!sent) return;
@@ -141,7 +154,13 @@ export async function recordWhatsAppResult(db: Database, result: WhatsAppResult)
       await db.transaction(async (tx) => {
         const [failed] = await tx
           .update(whatsappMessages)
-          .set({ state: "failed", failedAt: sql`now()`, leaseUntil: null, errorCode: result.code, error: result.error })
+          .set({
+            state: "failed",
+            failedAt: sql`now()`,
+            leaseUntil: null,
+            errorCode: result.code,
+            error: result.error,
+          })
           .where(and(sql`${whatsappMessages.id} = ${id}`, eq(whatsappMessages.state, "queued")))
           .returning({ id: whatsappMessages.id });
         if (failed && result.fallBack) await fallBackToEmail(tx, result.id);
@@ -240,7 +259,10 @@ export async function applyStatus(
 
 export async function findWhatsAppMessages(db: Database, ids: readonly string[]): Promise<WhatsAppMessage[]> {
   if (ids.length === 0) return [];
-  return db.select().from(whatsappMessages).where(inArray(whatsappMessages.id, [...ids]));
+  return db
+    .select()
+    .from(whatsappMessages)
+    .where(inArray(whatsappMessages.id, [...ids]));
 }
 
 /** Keeps a status for a wamid no message has yet (once per wamid and status). */

@@ -18,6 +18,7 @@ import {
 } from "./repo-whatsapp";
 
 export type { ReportedStatus };
+
 import { isDeliverable, type MailContext, type Outgoing, outboxRows, queueEmails } from "./service";
 import { whatsappNumberOf } from "./whatsapp";
 
@@ -28,7 +29,11 @@ import { whatsappNumberOf } from "./whatsapp";
  * WhatsApp message already written for the same event is not written again, nor its email.
  * Without WhatsApp (mail.whatsapp absent) this is queueEmails: no statement more.
  */
-export async function queueMessages(db: Database, mail: MailContext, messages: readonly Outgoing[]): Promise<void> {
+export async function queueMessages(
+  db: Database,
+  mail: MailContext,
+  messages: readonly Outgoing[],
+): Promise<void> {
   const templates = mail.whatsapp?.templates;
   const candidates = templates
     ? messages.filter((message) => message.whatsapp && templates[message.whatsapp.event].enabled)

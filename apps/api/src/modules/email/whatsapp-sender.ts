@@ -11,7 +11,12 @@ import { startPolling } from "#api/core/polling";
 import type { Database } from "#api/db/client";
 import type { WhatsAppContent } from "#api/db/schema/whatsapp";
 import { type FailureKind, type WhatsAppClient, WhatsAppError } from "#api/whatsapp/client";
-import { claimDueWhatsApp, recordWhatsAppResult, type WhatsAppMessage, type WhatsAppResult } from "./repo-whatsapp";
+import {
+  claimDueWhatsApp,
+  recordWhatsAppResult,
+  type WhatsAppMessage,
+  type WhatsAppResult,
+} from "./repo-whatsapp";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -197,7 +197,12 @@ export async function recordParcel(
       quantity: sent.get(line.id) ?? 0,
     }));
   await queueMessages(tx, mail, [
-    shipmentSentEmail(told.user, told.order, { id: stored.id, ...carrierFields(stored), items, completes }, mail),
+    shipmentSentEmail(
+      told.user,
+      told.order,
+      { id: stored.id, ...carrierFields(stored), items, completes },
+      mail,
+    ),
   ]);
   // Last, as a payment takes the year's counter last: the invoice travels with the goods (rule 46).
   await invoiceAtRemoval(tx, order, stored.shippedAt);

@@ -411,7 +411,8 @@ export async function cancelBeforeShipping(
     orderId,
     "cancelled",
     (from) => {
-      if (from !== "pending" && from !== "processing") throw new AppError("CONFLICT", api.cancelAfterShipment);
+      if (from !== "pending" && from !== "processing")
+        throw new AppError("CONFLICT", api.cancelAfterShipment);
     },
     mail,
   );
@@ -493,7 +494,8 @@ export async function recordOrderPayment(
   if (!mail.whatsapp) return payOrderRow(db, write([message]));
   return db.transaction(async (tx) => {
     const result = await payOrderRow(tx, write([]));
-    if (pays && result.found && !result.alreadyPaid && !result.closed) await queueMessages(tx, mail, [message]);
+    if (pays && result.found && !result.alreadyPaid && !result.closed)
+      await queueMessages(tx, mail, [message]);
     return result;
   });
 }

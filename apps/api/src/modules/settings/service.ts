@@ -10,7 +10,6 @@ import { CURRENCY, LOW_STOCK_THRESHOLD, SHOP_UTC_OFFSET } from "@shop/shared/con
 import { api, discountCodes, settingsPage, validation } from "@shop/shared/messages";
 import { fullName } from "@shop/shared/names";
 import { DEFAULT_ABANDONED_CHECKOUT, type MarketingSettings } from "@shop/shared/schemas/marketing";
-import { DEFAULT_WHATSAPP_SETTINGS } from "@shop/shared/schemas/whatsapp";
 import { DEFAULT_SHIPROCKET } from "@shop/shared/schemas/parcel";
 import {
   type CheckoutSettings,
@@ -28,6 +27,7 @@ import {
   SPEC_TAX_SETTINGS,
   type StoreSettings,
 } from "@shop/shared/schemas/settings";
+import { DEFAULT_WHATSAPP_SETTINGS } from "@shop/shared/schemas/whatsapp";
 import { STANDARD_SHIPPING } from "@shop/shared/shipping";
 import { SHOP_NAME } from "@shop/shared/site";
 import type { Config } from "#api/config";

@@ -41,7 +41,8 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       const { config } = app;
-      const { store, currency, taxes, shipping, checkout, fulfilment, whatsapp } = await app.settings.current();
+      const { store, currency, taxes, shipping, checkout, fulfilment, whatsapp } =
+        await app.settings.current();
       return ok({
         storeEmail: store.email,
         storePhone: store.phone,

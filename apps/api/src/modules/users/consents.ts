@@ -71,7 +71,8 @@ export async function changeConsents(
     const changes = changesOf(current, wanted);
     const giving = wanted.whatsappOrders || wanted.whatsappMarketing;
     const phone = wanted.phone ?? current.phone ?? (giving ? await newestAddressPhone(tx, userId) : null);
-    if (giving && !phone) throw new AppError("BAD_REQUEST", whatsappApi.phoneNeeded, { phone: whatsappApi.phoneNeeded });
+    if (giving && !phone)
+      throw new AppError("BAD_REQUEST", whatsappApi.phoneNeeded, { phone: whatsappApi.phoneNeeded });
     await writeConsents(tx, userId, changes, {
       source: "account",
       phone: wanted.phone ?? (current.phone === null ? phone : null),

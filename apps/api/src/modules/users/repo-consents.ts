@@ -81,14 +81,17 @@ export async function writeConsents(
   for (const change of changes) {
     const at = change.given ? sql`now()` : null;
     const from = change.given ? source : null;
-    if (change.kind === "whatsappOrders") Object.assign(values, { whatsappOrdersAt: at, whatsappOrdersSource: from });
+    if (change.kind === "whatsappOrders")
+      Object.assign(values, { whatsappOrdersAt: at, whatsappOrdersSource: from });
     else Object.assign(values, { whatsappMarketingAt: at, whatsappMarketingSource: from });
   }
   if (Object.keys(values).length > 0) await db.update(users).set(values).where(eq(users.id, userId));
   if (changes.length > 0)
     await db
       .insert(consentEvents)
-      .values(changes.map((change) => ({ userId, kind: change.kind, given: change.given, source, phone, orderId })));
+      .values(
+        changes.map((change) => ({ userId, kind: change.kind, given: change.given, source, phone, orderId })),
+      );
 }
 
 /**
@@ -98,7 +101,12 @@ export async function writeConsents(
 export async function endConsentsOfPhone(db: Database, phone: string): Promise<string[]> {
   const ended = await db
     .update(users)
-    .set({ whatsappOrdersAt: null, whatsappOrdersSource: null, whatsappMarketingAt: null, whatsappMarketingSource: null })
+    .set({
+      whatsappOrdersAt: null,
+      whatsappOrdersSource: null,
+      whatsappMarketingAt: null,
+      whatsappMarketingSource: null,
+    })
     .where(
       sql`${users.whatsappPhone} = ${phone} and (${users.whatsappOrdersAt} is not null or ${users.whatsappMarketingAt} is not null)`,
     )
@@ -122,8 +130,15 @@ export async function endMarketingOfPhone(db: Database, phone: string): Promise<
     .where(sql`${users.whatsappPhone} = ${phone} and ${users.whatsappMarketingAt} is not null`)
     .returning({ id: users.id });
   if (ended.length > 0)
-    await db.insert(consentEvents).values(
-      ended.map(({ id }) => ({ userId: id, kind: "whatsappMarketing" as const, given: false, source: "whatsapp" as const, phone })),
-    );
+    await db
+      .insert(consentEvents)
+      .values(
+        ended.map(({ id }) => ({
+          userId: id,
+          kind: "whatsappMarketing" as const,
+          given: false,
+          source: "whatsapp" as const,
+          phone,
+        })),
+      );
 }
-

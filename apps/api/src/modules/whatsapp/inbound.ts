@@ -13,7 +13,12 @@ import { confirmCod, tokenMatches } from "#api/modules/cod/confirmation";
 import type { MailContext } from "#api/modules/email/service";
 import { readCodTap } from "#api/modules/email/whatsapp";
 import { queueWhatsAppReply, recordWhatsAppStatus } from "#api/modules/email/whatsapp-queue";
-import { cancelBeforeShipping, findOrderRow, findOrdersByIds, findShipmentsOfOrders } from "#api/modules/orders/service";
+import {
+  cancelBeforeShipping,
+  findOrderRow,
+  findOrdersByIds,
+  findShipmentsOfOrders,
+} from "#api/modules/orders/service";
 import { stopConsentsOf, stopMarketingOf } from "#api/modules/users/consents";
 import { firstTimeSeen, seenBefore } from "./repo";
 
@@ -25,7 +30,11 @@ const StatusEvent = z.object({
   timestamp: Seconds,
   recipient_id: z.string().optional(),
   errors: z
-    .array(z.object({ code: z.number().int(), title: z.string().optional(), message: z.string().optional() }).loose())
+    .array(
+      z
+        .object({ code: z.number().int(), title: z.string().optional(), message: z.string().optional() })
+        .loose(),
+    )
     .optional(),
 });
 
@@ -34,12 +43,23 @@ const InboundMessage = z
     id: z.string().min(1).max(256),
     from: z.string().regex(/^\d{6,15}$/),
     type: z.string(),
-    button: z.object({ payload: z.string().max(512), text: z.string().optional() }).loose().optional(),
-    interactive: z
-      .object({ button_reply: z.object({ id: z.string().max(512), title: z.string().optional() }).loose().optional() })
+    button: z
+      .object({ payload: z.string().max(512), text: z.string().optional() })
       .loose()
       .optional(),
-    text: z.object({ body: z.string().max(4096) }).loose().optional(),
+    interactive: z
+      .object({
+        button_reply: z
+          .object({ id: z.string().max(512), title: z.string().optional() })
+          .loose()
+          .optional(),
+      })
+      .loose()
+      .optional(),
+    text: z
+      .object({ body: z.string().max(4096) })
+      .loose()
+      .optional(),
   })
   .loose();
 
@@ -92,7 +112,9 @@ export async function handleWebhook(db: Database, body: WebhookBody, mail: MailC
             status: status.status,
             at: new Date(Number(status.timestamp) * 1000),
             code: error?.code ?? null,
-            error: error ? `(#${error.code}) ${error.message ?? error.title ?? ""}`.trim().slice(0, 500) : null,
+            error: error
+              ? `(#${error.code}) ${error.message ?? error.title ?? ""}`.trim().slice(0, 500)
+              : null,
           },
           stopMarketingOf,
         );
@@ -110,8 +132,7 @@ type Inbound = z.infer<typeof InboundMessage>;
 
 /** One shopper's message, acted on once (its wamid kept in the same transaction as what it did). */
 async function onMessage(db: Database, message: Inbound, mail: MailContext): Promise<void> {
-  const payload =
-    message.type === "button" ? message.button?.payload : message.interactive?.button_reply?.id;
+  const payload = message.type === "button" ? message.button?.payload : message.interactive?.button_reply?.id;
   const tap = payload ? readCodTap(payload) : undefined;
   if (tap) {
     // NOTE: the tap is kept as seen with its reply, after it acted: a failure on the way leaves it to
@@ -159,9 +180,16 @@ async function onTap(
   const order = await findOrderRow(db, tap.orderId);
   if (!order || !tokenMatches(tap.token, order.codConfirmTokenHash))
     return { text: whatsappReplies.unknown, orderId: null, userId: null };
-  const said = (text: (n: number) => string): Reply => ({ text: text(order.number), orderId: order.id, userId: order.userId });
-  const shipped = (await findShipmentsOfOrders(db, [order.id])).length > 0 || !["pending", "processing"].includes(order.status);
-  if (order.status === "cancelled" || order.codConfirmation === "cancelled") return said(whatsappReplies.alreadyCancelled);
+  const said = (text: (n: number) => string): Reply => ({
+    text: text(order.number),
+    orderId: order.id,
+    userId: order.userId,
+  });
+  const shipped =
+    (await findShipmentsOfOrders(db, [order.id])).length > 0 ||
+    !["pending", "processing"].includes(order.status);
+  if (order.status === "cancelled" || order.codConfirmation === "cancelled")
+    return said(whatsappReplies.alreadyCancelled);
   if (shipped) return said(whatsappReplies.alreadyShipped);
   if (tap.action === "confirm") {
     if (order.codConfirmation === "confirmed") return said(whatsappReplies.alreadyConfirmed);

@@ -73,7 +73,11 @@ export async function listMessages(
     from ${whatsappMessages} w where ${whatsappWhere}
     order by w.created_at desc limit ${MESSAGES_LISTED})`;
   const parts =
-    filter.channel === "email" ? [emailPart] : filter.channel === "whatsapp" ? [whatsappPart] : [emailPart, whatsappPart];
+    filter.channel === "email"
+      ? [emailPart]
+      : filter.channel === "whatsapp"
+        ? [whatsappPart]
+        : [emailPart, whatsappPart];
   const result = await db.execute<MessageRow>(sql`
     select * from (${sql.join(parts, sql` union all `)}) m
     order by m.created_at desc, m.id desc limit ${MESSAGES_LISTED}`);

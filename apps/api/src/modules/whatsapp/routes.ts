@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "#api/core/errors";
-import { ok, refusals } from "#api/http/envelope";
+import { fileAnswer, ok, refusals } from "#api/http/envelope";
 import { requireStaff, requireUser, userOf } from "#api/http/session";
 import { changeConsents, getConsents } from "#api/modules/users/consents";
 import { signatureMatches } from "#api/whatsapp/signature";
@@ -51,7 +51,10 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (scope) => {
   scope.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
     const raw = Buffer.isBuffer(body) ? body : Buffer.from(body);
     const header = request.headers["x-hub-signature-256"];
-    if (!secrets?.appSecret || !signatureMatches(raw, typeof header === "string" ? header : undefined, secrets.appSecret)) {
+    if (
+      !secrets?.appSecret ||
+      !signatureMatches(raw, typeof header === "string" ? header : undefined, secrets.appSecret)
+    ) {
       done(new AppError("UNAUTHORIZED", whatsappApi.badSignature), undefined);
       return;
     }
@@ -72,7 +75,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (scope) => {
           "Meta's verification of the webhook: `hub.mode=subscribe` and `hub.verify_token` equal to WHATSAPP_VERIFY_TOKEN answer `hub.challenge` alone, as text",
         description: "Any other mode or token, or no WHATSAPP_VERIFY_TOKEN set: 403.",
         querystring: VerifyQuery,
-        response: { 200: z.string(), ...refusals(403) },
+        response: { 200: fileAnswer("text/plain", "`hub.challenge`, alone"), ...refusals(403) },
       },
     },
     async (request, reply) => {
@@ -83,8 +86,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (scope) => {
         query["hub.challenge"] === undefined
       )
         throw new AppError("FORBIDDEN", whatsappApi.badVerifyToken);
-      reply.header("content-type", "text/plain; charset=utf-8");
-      return query["hub.challenge"];
+      return reply.header("content-type", "text/plain; charset=utf-8").send(query["hub.challenge"]);
     },
   );
 
@@ -95,7 +97,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (scope) => {
         tags: ["whatsapp"],
         operationId: "receiveWhatsAppWebhook",
         summary:
-          "Meta's WhatsApp webhook: X-Hub-Signature-256 checked over the raw body before it is read; statuses move the message log, a tap on \"Confirm order\" or \"Cancel order\" acts on its cash on delivery order, STOP ends the number's consents",
+          'Meta\'s WhatsApp webhook: X-Hub-Signature-256 checked over the raw body before it is read; statuses move the message log, a tap on "Confirm order" or "Cancel order" acts on its cash on delivery order, STOP ends the number\'s consents',
         description:
           "401 for a missing or wrong signature, or no WHATSAPP_APP_SECRET set (nothing is read or written). A message id seen before is ignored; a status for a message whose send is not recorded yet is kept until it is.",
         body: WebhookBody,
@@ -119,7 +121,8 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["users"],
         operationId: "getConsents",
-        summary: "The signed-in shopper's WhatsApp consents: order updates, offers and reminders, when and where each was given",
+        summary:
+          "The signed-in shopper's WhatsApp consents: order updates, offers and reminders, when and where each was given",
         response: { 200: envelope(ConsentsDto), ...refusals(401) },
       },
       preValidation: requireUser,
@@ -137,7 +140,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["users"],
         operationId: "changeConsents",
         summary:
-          "Give or end the signed-in shopper's WhatsApp consents (kept with the time and \"account\" as where); `phone` sets the number they go to",
+          'Give or end the signed-in shopper\'s WhatsApp consents (kept with the time and "account" as where); `phone` sets the number they go to',
         description:
           "A consent given with no number known (none given, none kept, no address) answers 400 at `phone`.",
         body: ConsentsChange,
@@ -145,7 +148,8 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preValidation: requireUser,
     },
-    async (request) => ok(await changeConsents(app.db, userOf(request).id, request.body), whatsappApi.consentsSaved),
+    async (request) =>
+      ok(await changeConsents(app.db, userOf(request).id, request.body), whatsappApi.consentsSaved),
   );
 };
 
@@ -173,7 +177,8 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["whatsapp"],
         operationId: "getMessageRates",
-        summary: "WhatsApp's messages of the last `days` days (30) sent, delivered, read and failed, with the rates; email's sent and failed (staff)",
+        summary:
+          "WhatsApp's messages of the last `days` days (30) sent, delivered, read and failed, with the rates; email's sent and failed (staff)",
         querystring: MessageRatesQuery,
         response: { 200: envelope(MessageRatesDto) },
       },

@@ -5,6 +5,7 @@
  * on a cash on delivery order and their STOP.
  */
 import { mail, whatsappApi, whatsappReplies } from "@shop/shared/messages";
+import { formatMoney } from "@shop/shared/money-format";
 import type { ConsentsDto, MessageDto, MessageRatesDto } from "@shop/shared/schemas/whatsapp";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -44,7 +45,9 @@ beforeAll(async () => {
   // The webhook is posted to the app itself through a socket: Meta signs the bytes it sends.
   webhook = `${await t.app.listen({ host: "127.0.0.1", port: 0 })}/api/whatsapp/webhook`;
   shop = await makeShop(t);
-  const { data } = (await inject(t.app, { method: "GET", url: "/api/settings", cookie: shop.admin.cookie })).json();
+  const { data } = (
+    await inject(t.app, { method: "GET", url: "/api/settings", cookie: shop.admin.cookie })
+  ).json();
   const cod = await inject(t.app, {
     method: "PUT",
     url: "/api/settings/checkout",
@@ -70,17 +73,28 @@ async function newShopper(): Promise<Shopper> {
   return shopperWithAddress(t);
 }
 
-async function place(buyer: Shopper, consents: { whatsappOrders?: boolean; whatsappMarketing?: boolean } = {}) {
-  const product = await makeProduct(t.database, { category: shop.categoryId, thumbnail: shop.mediaId }, {
-    name: "Brass Diya",
-    price: 450,
-    stock: 10,
-  });
+async function place(
+  buyer: Shopper,
+  consents: { whatsappOrders?: boolean; whatsappMarketing?: boolean } = {},
+) {
+  const product = await makeProduct(
+    t.database,
+    { category: shop.categoryId, thumbnail: shop.mediaId },
+    {
+      name: "Brass Diya",
+      price: 450,
+      stock: 10,
+    },
+  );
   const placed = await inject(t.app, {
     method: "POST",
     url: "/api/orders",
     cookie: buyer.cookie,
-    payload: { products: [{ product: product._id, quantity: 2 }], shippingAddress: buyer.addressId, ...consents },
+    payload: {
+      products: [{ product: product._id, quantity: 2 }],
+      shippingAddress: buyer.addressId,
+      ...consents,
+    },
   });
   expect(placed.statusCode, placed.body).toBe(201);
   const order = placed.json().data as { _id: string; number: number };
@@ -92,7 +106,10 @@ async function pay(buyer: Shopper, orderId: string, gateway: "test" | "cod") {
     method: "POST",
     url: "/api/payments",
     cookie: buyer.cookie,
-    payload: gateway === "cod" ? { order: orderId, paymentGateway: "cod" } : { order: orderId, paymentGateway: "test", card: APPROVED_CARD },
+    payload:
+      gateway === "cod"
+        ? { order: orderId, paymentGateway: "cod" }
+        : { order: orderId, paymentGateway: "test", card: APPROVED_CARD },
   });
   expect(paid.statusCode, paid.body).toBe(201);
 }
@@ -108,7 +125,11 @@ const sendThroughApp: Parameters<typeof drainWhatsApp>[1]["send"] = async (to, c
 };
 
 async function messagesOf(orderId: string) {
-  const res = await inject(t.app, { method: "GET", url: `/api/messages?order=${orderId}`, cookie: shop.manager.cookie });
+  const res = await inject(t.app, {
+    method: "GET",
+    url: `/api/messages?order=${orderId}`,
+    cookie: shop.manager.cookie,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return (res.json().data as { items: MessageDto[] }).items;
 }
@@ -119,20 +140,27 @@ async function rowsOf(orderId: string) {
 
 /** The template sends the fake got for a number, by template name. */
 function sentTemplates(name: string, to = NUMBER) {
-  return fake.sent.filter((s) => s.to === to && (s.body as { template?: { name: string } }).template?.name === name);
+  return fake.sent.filter(
+    (s) => s.to === to && (s.body as { template?: { name: string } }).template?.name === name,
+  );
 }
 
 function bodyParams(sent: { body: unknown }): string[] {
-  const components = (sent.body as { template: { components?: { type: string; parameters: { text?: string }[] }[] } })
-    .template.components;
+  const components = (
+    sent.body as { template: { components?: { type: string; parameters: { text?: string }[] }[] } }
+  ).template.components;
   return components?.find((c) => c.type === "body")?.parameters.map((p) => p.text ?? "") ?? [];
 }
 
 function buttonPayloads(sent: { body: unknown }): string[] {
   const components = (
-    sent.body as { template: { components?: { type: string; parameters: { payload?: string; text?: string }[] }[] } }
+    sent.body as {
+      template: { components?: { type: string; parameters: { payload?: string; text?: string }[] }[] };
+    }
   ).template.components;
-  return (components ?? []).filter((c) => c.type === "button").map((c) => c.parameters[0]?.payload ?? c.parameters[0]?.text ?? "");
+  return (components ?? [])
+    .filter((c) => c.type === "button")
+    .map((c) => c.parameters[0]?.payload ?? c.parameters[0]?.text ?? "");
 }
 
 /** The texts the fake got (replies to taps and STOPs), for a number. */
@@ -142,15 +170,28 @@ function sentTexts(to = NUMBER): string[] {
     .map((s) => (s.body as { text: { body: string } }).text.body);
 }
 
+/** The order's total as its messages write it (the test shop's SPEC currency). */
+async function totalOf(orderId: string) {
+  const row = await orderRow(orderId);
+  return formatMoney(row.totalAmount, { code: row.currency, locale: "en-US" });
+}
+
 async function emailKinds(orderId: string) {
-  const rows = await t.database.db.select({ kind: emails.kind }).from(emails).where(eq(emails.orderId, orderId));
+  const rows = await t.database.db
+    .select({ kind: emails.kind })
+    .from(emails)
+    .where(eq(emails.orderId, orderId));
   return rows.map((row) => row.kind);
 }
 
 describe("consent", () => {
   it("is stored with its time and where, shown and changed on the account, and required", async () => {
     const buyer = await newShopper();
-    const before = await inject(t.app, { method: "GET", url: "/api/users/current-user/consents", cookie: buyer.cookie });
+    const before = await inject(t.app, {
+      method: "GET",
+      url: "/api/users/current-user/consents",
+      cookie: buyer.cookie,
+    });
     expect(before.json().data).toEqual({
       whatsappOrders: { given: false, at: null, source: null },
       whatsappMarketing: { given: false, at: null, source: null },
@@ -170,9 +211,17 @@ describe("consent", () => {
     expect(given.whatsappOrders).toMatchObject({ given: true, source: "checkout" });
     expect(given.whatsappMarketing.given).toBe(false);
     expect(given.phone).toBe(NUMBER.slice(2));
-    const kept = await t.database.db.select().from(consentEvents).where(eq(consentEvents.userId, buyer.user.id));
+    const kept = await t.database.db
+      .select()
+      .from(consentEvents)
+      .where(eq(consentEvents.userId, buyer.user.id));
     expect(kept).toEqual([
-      expect.objectContaining({ kind: "whatsappOrders", given: true, source: "checkout", orderId: order._id }),
+      expect.objectContaining({
+        kind: "whatsappOrders",
+        given: true,
+        source: "checkout",
+        orderId: order._id,
+      }),
     ]);
 
     const changed = await inject(t.app, {
@@ -196,7 +245,10 @@ describe("consent", () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toEqual({ phone: whatsappApi.phoneNeeded });
-    const none = await t.database.db.select().from(consentEvents).where(eq(consentEvents.userId, bare.userId));
+    const none = await t.database.db
+      .select()
+      .from(consentEvents)
+      .where(eq(consentEvents.userId, bare.userId));
     expect(none).toEqual([]);
     const anonymous = await inject(t.app, {
       method: "PUT",
@@ -219,10 +271,17 @@ describe("each event", () => {
     const order = await place(buyer, { whatsappOrders: true });
     await pay(buyer, order._id, "test");
     await drain();
-    const [confirmed] = sentTemplates("order_confirmed").filter((s) => bodyParams(s)[1] === `#${order.number}`);
+    const [confirmed] = sentTemplates("order_confirmed").filter(
+      (s) => bodyParams(s)[1] === `#${order.number}`,
+    );
     expect(confirmed, JSON.stringify(fake.sent)).toBeDefined();
     if (!confirmed) return;
-    expect(bodyParams(confirmed)).toEqual([buyer.user.firstName, `#${order.number}`, "₹900.00", expect.any(String)]);
+    expect(bodyParams(confirmed)).toEqual([
+      buyer.user.firstName,
+      `#${order.number}`,
+      await totalOf(order._id),
+      expect.any(String),
+    ]);
     expect(await emailKinds(order._id)).not.toContain("paymentReceived");
 
     // Shipped (the order page as the button's end), delivered, refunded.
@@ -235,7 +294,12 @@ describe("each event", () => {
     expect(shipped.statusCode, shipped.body).toBe(201);
     await drain();
     const [parcel] = sentTemplates("order_shipped").filter((s) => bodyParams(s)[1] === `#${order.number}`);
-    expect(parcel && bodyParams(parcel)).toEqual([buyer.user.firstName, `#${order.number}`, "Hand delivery", "WA-1"]);
+    expect(parcel && bodyParams(parcel)).toEqual([
+      buyer.user.firstName,
+      `#${order.number}`,
+      "Hand delivery",
+      "WA-1",
+    ]);
     expect(parcel && buttonPayloads(parcel)).toEqual([order._id]);
     const delivered = await inject(t.app, {
       method: "PATCH",
@@ -254,11 +318,18 @@ describe("each event", () => {
     await drain();
     expect(sentTemplates("order_delivered").some((s) => bodyParams(s)[1] === `#${order.number}`)).toBe(true);
     const [refunded] = sentTemplates("refund_made").filter((s) => bodyParams(s)[1] === `#${order.number}`);
-    expect(refunded && bodyParams(refunded)).toEqual([buyer.user.firstName, `#${order.number}`, "₹100.00"]);
+    expect(refunded && bodyParams(refunded)).toEqual([
+      buyer.user.firstName,
+      `#${order.number}`,
+      formatMoney(100, { code: "USD", locale: "en-US" }),
+    ]);
     const log = await messagesOf(order._id);
-    expect(log.filter((m) => m.channel === "whatsapp").map((m) => m.event).sort()).toEqual(
-      ["delivered", "orderConfirmed", "refunded", "shipped"],
-    );
+    expect(
+      log
+        .filter((m) => m.channel === "whatsapp")
+        .map((m) => m.event)
+        .sort(),
+    ).toEqual(["delivered", "orderConfirmed", "refunded", "shipped"]);
     expect(log.every((m) => m.channel === "email" || m.state === "sent")).toBe(true);
   });
 
@@ -268,7 +339,12 @@ describe("each event", () => {
     await pay(buyer, order._id, "cod");
     await drain();
     const [ask] = sentTemplates("cod_confirm").filter((s) => bodyParams(s)[1] === `#${order.number}`);
-    expect(ask && bodyParams(ask)).toEqual([buyer.user.firstName, `#${order.number}`, "₹900.00", "Brass Diya × 2"]);
+    expect(ask && bodyParams(ask)).toEqual([
+      buyer.user.firstName,
+      `#${order.number}`,
+      await totalOf(order._id),
+      "Brass Diya × 2",
+    ]);
     const [confirm, cancel] = ask ? buttonPayloads(ask) : [];
     expect(confirm).toMatch(new RegExp(`^cod:confirm:${order._id}:`));
     expect(cancel).toMatch(new RegExp(`^cod:cancel:${order._id}:`));
@@ -308,7 +384,9 @@ describe("the outbox", () => {
     }
     const [row] = await rowsOf(order._id);
     expect(row).toMatchObject({ state: "sent", attempts: 3 });
-    expect(sentTemplates("order_confirmed").filter((s) => bodyParams(s)[1] === `#${order.number}`)).toHaveLength(1);
+    expect(
+      sentTemplates("order_confirmed").filter((s) => bodyParams(s)[1] === `#${order.number}`),
+    ).toHaveLength(1);
     expect(await emailKinds(order._id)).not.toContain("paymentReceived");
   });
 
@@ -327,7 +405,10 @@ describe("the outbox", () => {
     expect(row?.error).toContain("131026");
     expect(await emailKinds(order._id)).toContain("paymentReceived");
     const log = await messagesOf(order._id);
-    expect(log.find((m) => m.channel === "whatsapp")).toMatchObject({ state: "failed", event: "orderConfirmed" });
+    expect(log.find((m) => m.channel === "whatsapp")).toMatchObject({
+      state: "failed",
+      event: "orderConfirmed",
+    });
     expect(log.find((m) => m.channel === "email" && m.event === "paymentReceived")).toBeDefined();
   });
 });
@@ -378,7 +459,11 @@ describe("the webhook", () => {
     expect(after).toMatchObject({ state: "read" });
     expect(after?.readAt?.toISOString()).toBe(new Date(1_767_225_900_000).toISOString());
     expect(after?.deliveredAt?.toISOString()).toBe(new Date(1_767_225_800_000).toISOString());
-    const rates = await inject(t.app, { method: "GET", url: "/api/messages/rates", cookie: shop.manager.cookie });
+    const rates = await inject(t.app, {
+      method: "GET",
+      url: "/api/messages/rates",
+      cookie: shop.manager.cookie,
+    });
     const figures = (rates.json().data as MessageRatesDto).whatsapp;
     expect(figures.read).toBeGreaterThanOrEqual(1);
     expect(figures.deliveryRate).not.toBeNull();
@@ -389,7 +474,9 @@ describe("the webhook", () => {
     const order = await place(buyer, { whatsappOrders: true });
     await pay(buyer, order._id, "test");
     const wamid = `wamid.EARLY${order._id}`;
-    expect((await fake.postWebhook(webhook, WhatsAppFake.statusPayload(wamid, "delivered"))).status).toBe(200);
+    expect((await fake.postWebhook(webhook, WhatsAppFake.statusPayload(wamid, "delivered"))).status).toBe(
+      200,
+    );
     // Meta's answer (with that wamid) reaches the shop after its status did.
     await drainWhatsApp(t.database.db, { send: async () => ({ wamid }) }, t.app.log);
     const [row] = await rowsOf(order._id);
@@ -436,7 +523,7 @@ function tap(payload: string, text: string, id?: string) {
 }
 
 describe("a tap", () => {
-  it("on \"Confirm order\" confirms the cash on delivery order once, and says so", async () => {
+  it('on "Confirm order" confirms the cash on delivery order once, and says so', async () => {
     const { order, confirm } = await codAsked();
     const first = tap(confirm, "Confirm order");
     expect((await fake.postWebhook(webhook, first)).status).toBe(200);
@@ -481,7 +568,7 @@ describe("a tap", () => {
     expect((await orderRow(order._id)).status).toBe("shipped");
   });
 
-  it("on \"Cancel order\" cancels it, puts its stock back and emails the shopper", async () => {
+  it('on "Cancel order" cancels it, puts its stock back and emails the shopper', async () => {
     const { order, cancel } = await codAsked();
     const stock = async () =>
       (
