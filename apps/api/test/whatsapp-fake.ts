@@ -181,6 +181,8 @@ function shapeProblem(body: unknown): string | null {
 export class WhatsAppFake {
   /** Every accepted send, in order: the parsed body, the wamid given, and when. */
   readonly sent: SentMessage[] = [];
+  /** How long each accepted send waits before its answer (a slow Meta, so that two senders overlap). */
+  delayMs = 0;
 
   private readonly failures: { code: number; status: number }[] = [];
   private readonly unreachable = new Set<string>();
@@ -396,6 +398,7 @@ export class WhatsAppFake {
     const failure = this.failures.shift();
     if (failure) return this.json(res, failure.status, metaError(failure.code));
     if (this.unreachable.has(send.to)) return this.json(res, 400, metaError(131026));
+    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     const wamid = newWamid();
     this.sent.push({ wamid, to: send.to, body: send, at: new Date() });
     this.json(res, 200, {
