@@ -80,6 +80,7 @@ const loaders = {
   securitySettings: () => import("@shop/shared/schemas/settings").then((m) => m.SecuritySettings),
   marketingSettings: () => import("@shop/shared/schemas/marketing").then((m) => m.MarketingSettings),
   whatsappSettings: () => import("@shop/shared/schemas/whatsapp").then((m) => m.WhatsAppSettings),
+  consents: () => import("@shop/shared/schemas/whatsapp").then((m) => m.ConsentsDto),
   settingsChange: () => import("@shop/shared/schemas/settings").then((m) => m.SettingsChange),
   activityEntry: () => import("@shop/shared/schemas/activity").then((m) => m.ActivityEntryDto),
   activityActors: () => import("@shop/shared/schemas/activity").then((m) => m.ActivityActorDto.array()),

@@ -2,12 +2,13 @@ import { KeyIcon, PencilSquareIcon, UserMinusIcon } from "@heroicons/react/24/ou
 import { accountNotes } from "@shop/shared/messages";
 import { fullName } from "@shop/shared/names";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Avatar } from "#web/components/avatar";
 import { Button } from "#web/components/button";
 import { ErrorState } from "#web/components/error-state";
 import { Skeleton } from "#web/components/skeleton";
 import { errorMessage } from "#web/lib/api";
+import { useConfig } from "#web/lib/config";
 import { ME_QUERY_KEY, useCurrentUser } from "#web/lib/current-user";
 import { PageMeta, pageTitle } from "#web/lib/page-meta";
 import { ChangePasswordDialog } from "./components/change-password-dialog";
@@ -18,9 +19,15 @@ import { MyOrders } from "./components/my-orders";
 import { MyStoreCredit } from "./components/my-store-credit";
 import { TwoStepCard } from "./components/two-step-card";
 
+// Only a shop that sends on WhatsApp loads the card's code (and reads the shopper's consents).
+const WhatsAppCard = lazy(() =>
+  import("./components/whatsapp-card").then((m) => ({ default: m.WhatsAppCard })),
+);
+
 /**
  * The profile (SPEC section 2): the user card with the edit-profile and update-password dialogs,
- * the shopper's orders (each to its pay page) and addresses.
+ * the shopper's orders (each to its pay page) and addresses; the WhatsApp consents where the shop
+ * sends on WhatsApp.
  */
 export function ProfilePage() {
   const head = <PageMeta title={pageTitle("My profile")} />;
@@ -29,6 +36,7 @@ export function ProfilePage() {
   const [dialog, setDialog] = useState<"profile" | "password" | "close" | null>(null);
   const close = () => setDialog(null);
   const queryClient = useQueryClient();
+  const config = useConfig();
 
   return (
     <>
@@ -82,6 +90,11 @@ export function ProfilePage() {
                 user={user}
                 onChanged={() => void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY })}
               />
+              {config.data?.whatsapp ? (
+                <Suspense fallback={<Skeleton className="h-64 rounded-card" />}>
+                  <WhatsAppCard storeName={config.data.store.name} />
+                </Suspense>
+              ) : null}
             </div>
           ) : null}
           <MyOrders />

@@ -1,6 +1,7 @@
 import { api as apiMessages, cartUpdates, warnings } from "@shop/shared/messages";
+import type { ConsentsInput } from "@shop/shared/schemas/whatsapp";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AddressLines } from "#web/components/address-lines";
 import { Button } from "#web/components/button";
@@ -9,6 +10,7 @@ import { CheckoutSteps } from "#web/components/checkout-steps";
 import { DiscountCodeField } from "#web/components/discount-code-field";
 import { OrderLineList } from "#web/components/order-line-list";
 import { PriceSummary } from "#web/components/price-summary";
+import { Skeleton } from "#web/components/skeleton";
 import { PageSpinner } from "#web/components/spinner";
 import { useAddresses } from "#web/lib/addresses";
 import { isApiError } from "#web/lib/api";
@@ -26,6 +28,11 @@ import { usePlaceOrder } from "./api/place-order";
 import { ShippingMethodPicker } from "./components/shipping-method-picker";
 import { useServingMethods } from "./hooks/use-serving-methods";
 
+// Only a shop that sends on WhatsApp loads the ticks' code (and reads the shopper's consents).
+const WhatsAppTicks = lazy(() =>
+  import("./components/whatsapp-ticks").then((m) => ({ default: m.WhatsAppTicks })),
+);
+
 const cardClass = "rounded-card bg-white p-5 shadow-card ring-1 ring-neutral-200 sm:p-6";
 
 /**
@@ -33,7 +40,8 @@ const cardClass = "rounded-card bg-white p-5 shadow-card ring-1 ring-neutral-200
  * order is placed, the cart cleared and the shopper taken to the pay page. The server prices the cart
  * for the address's state and the method chosen (the cheapest that serves it until one is); where
  * none serves the state, the page says so and nothing can be placed. Without products or an address,
- * the shopper is sent back to the step that is missing (SPEC section 4).
+ * the shopper is sent back to the step that is missing (SPEC section 4). Where the shop sends on
+ * WhatsApp, two ticks under the address ask for the shopper's consents, which the order carries.
  */
 export function CheckoutPage() {
   const head = <PageMeta title={pageTitle("Checkout")} />;
@@ -60,6 +68,9 @@ export function CheckoutPage() {
     address ? { state: address.state, shippingMethod: chosen, pincode: address.pinCode } : undefined,
   );
   const addresses = useAddresses();
+  const whatsapp = config.data?.whatsapp === true;
+  // The WhatsApp ticks as they stand, while they are shown.
+  const [whatsappTicks, setWhatsappTicks] = useState<ConsentsInput | null>(null);
   const { checking, changes, recheck } = useCartRefresh();
   const placeOrder = usePlaceOrder();
   // One key per checkout attempt: a second click, or a retry after a lost answer, returns the same order.
@@ -130,6 +141,8 @@ export function CheckoutPage() {
           // Only a code the server applied goes with the order; it is checked again at placement.
           ...(pricing.appliedCode ? { discountCode: pricing.appliedCode } : {}),
           ...(checkedId ? { shippingMethod: checkedId } : {}),
+          // The WhatsApp consents as the ticks stand, only when they were shown.
+          ...(whatsapp ? whatsappTicks : null),
         },
         idempotencyKey,
       },
@@ -186,6 +199,12 @@ export function CheckoutPage() {
                 </Link>
               </div>
               <AddressLines address={address} className="mt-3" />
+              {whatsapp ? (
+                // NOTE: the fallback has the size of the ticks' own skeleton (TICKS_SKELETON_CLASS).
+                <Suspense fallback={<Skeleton className="mt-4 h-[7.5rem] rounded-card" />}>
+                  <WhatsAppTicks storeName={config.data?.store.name ?? ""} onTicks={setWhatsappTicks} />
+                </Suspense>
+              ) : null}
             </section>
 
             <ShippingMethodPicker
