@@ -19231,6 +19231,31 @@ export interface operations {
                                 amount: number;
                             };
                             codRemitted: number;
+                            codConfirmation: {
+                                orders: number;
+                                confirmed: number;
+                                rate: number | null;
+                                byChannel: {
+                                    /** @enum {string} */
+                                    channel: "whatsapp" | "email" | "account" | "phone";
+                                    confirmed: number;
+                                    rate: number | null;
+                                }[];
+                                unconfirmed: number;
+                                unconfirmedRate: number | null;
+                                rto: {
+                                    confirmed: {
+                                        shipped: number;
+                                        returned: number;
+                                        rate: number | null;
+                                    };
+                                    unconfirmed: {
+                                        shipped: number;
+                                        returned: number;
+                                        rate: number | null;
+                                    };
+                                };
+                            };
                             cartReminders: {
                                 sent: number;
                                 recovered: number;

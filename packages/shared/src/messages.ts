@@ -10,6 +10,7 @@ export * from "./messages/activity";
 export * from "./messages/api";
 export * from "./messages/cart";
 export * from "./messages/catalogue";
+export * from "./messages/cod-report";
 export * from "./messages/common";
 export * from "./messages/customers";
 export * from "./messages/delivery";

@@ -5,6 +5,7 @@
  * what the documents printed.
  */
 import { z } from "zod";
+import { COD_CONFIRMED_VIA } from "../constants";
 import { validation } from "../messages";
 import { oneOf } from "./common";
 import { Day, PaymentTenderDto } from "./order";
@@ -107,6 +108,40 @@ export const ReportCartRemindersDto = z.object({
 });
 export type ReportCartRemindersDto = z.infer<typeof ReportCartRemindersDto>;
 
+/** Cash on delivery orders that shipped, and those of them that came back (returned to origin). */
+export const ReportCodRtoDto = z.object({
+  shipped: z.number().int(),
+  returned: z.number().int(),
+  /** Returned of shipped in percent, to one decimal; null when none shipped. */
+  rate: z.number().nullable(),
+});
+
+/**
+ * Cash on delivery's confirmation before shipping (decision 037), of the COD orders placed in the
+ * period that asked for it: how many were confirmed, through which channel (a WhatsApp tap, the
+ * email's link, the order page, staff by phone), and how many were not (`unconfirmed`: cancelled
+ * unconfirmed, or still waiting). `confirmed` counts the ones confirmed before the channel was kept too, so the
+ * channels may add up to less. Rates are of `orders`, in percent to one decimal (null when none).
+ * `rto` sets the confirmed orders that shipped against those that shipped without a confirmation
+ * (asked for none, as before it existed): how many of each came back returned to origin.
+ */
+export const ReportCodConfirmationDto = z.object({
+  orders: z.number().int(),
+  confirmed: z.number().int(),
+  rate: z.number().nullable(),
+  byChannel: z.array(
+    z.object({
+      channel: z.enum(COD_CONFIRMED_VIA),
+      confirmed: z.number().int(),
+      rate: z.number().nullable(),
+    }),
+  ),
+  unconfirmed: z.number().int(),
+  unconfirmedRate: z.number().nullable(),
+  rto: z.object({ confirmed: ReportCodRtoDto, unconfirmed: ReportCodRtoDto }),
+});
+export type ReportCodConfirmationDto = z.infer<typeof ReportCodConfirmationDto>;
+
 /**
  * The figures of a period as an owner reads them: what the documents dated in it sold (invoices) and
  * gave back (credit notes), and the money that moved in it. Gross sales − discounts − returns = net
@@ -187,6 +222,8 @@ export const SalesReportDto = z.object({
   codCollected: money,
   codAwaitingRemittance: z.object({ count: z.number().int(), amount: money }),
   codRemitted: money,
+  /** Cash on delivery orders placed in the period: their confirmation by channel, and RTO with and without it. */
+  codConfirmation: ReportCodConfirmationDto,
   /** Abandoned-checkout reminders sent in the period, and the orders that came of them. */
   cartReminders: ReportCartRemindersDto,
   /**

@@ -346,8 +346,20 @@ describe("GET /api/reports/sales", () => {
       byCategory,
       byDiscountCode,
       returnedToOrigin,
+      codConfirmation,
       ...summary
     } = response.json().data as SalesReportDto;
+    // C asked for confirmation, was confirmed by phone and shipped (the channels: cod-confirmation.test.ts).
+    expect(codConfirmation).toMatchObject({
+      orders: 1,
+      confirmed: 1,
+      rate: 100,
+      unconfirmed: 0,
+      rto: {
+        confirmed: { shipped: 1, returned: 0, rate: 0 },
+        unconfirmed: { shipped: 0, returned: 0, rate: null },
+      },
+    });
     expect(summary).toEqual({
       from: "2026-03-01",
       to: "2026-03-31",

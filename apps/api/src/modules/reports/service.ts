@@ -2,11 +2,12 @@
  * The sales report of a period (GET /reports/sales): what was sold, given back and kept, read in one
  * repeatable-read snapshot so that its figures tie to one another, and its tables as CSV.
  */
-import { SHOP_UTC_OFFSET } from "@shop/shared/constants";
+import { COD_CONFIRMED_VIA, SHOP_UTC_OFFSET } from "@shop/shared/constants";
 import { fromCents } from "@shop/shared/pricing";
 import {
   daysFromTo,
   REPORT_TOP,
+  type ReportCodConfirmationDto,
   type ReportRtoDto,
   type ReportTable,
   type SalesReportDto,
@@ -31,6 +32,7 @@ import {
   tuneForReport,
   type VariantRange,
 } from "./repo";
+import { type CodConfirmationRow, readCodConfirmation } from "./repo-cod-confirmation";
 import { type MethodRow, readPaymentsByMethod } from "./repo-methods";
 import { type RtoRow, readReturnedToOrigin } from "./repo-rto";
 
@@ -104,24 +106,27 @@ export async function salesReport(
     await tuneForReport(tx, { beside: true });
     return readTopVariants(tx, period, REPORT_TOP, range);
   };
-  const [{ days, codes, others, categories, rto, codMoney, reminders, credit, methods, lost }, ...rankings] =
-    await readSideBySide(
-      db,
-      async (tx) => {
-        await tuneForReport(tx, { beside: true });
-        return {
-          ...(await readPeriod(tx, period)),
-          categories: await readCategorySales(tx, period),
-          rto: await readReturnedToOrigin(tx, period),
-          codMoney: await codMoneyFigures(tx, period),
-          reminders: await reminderFigures(tx, period),
-          credit: await storeCreditFigures(tx, period),
-          methods: await readPaymentsByMethod(tx, period),
-          lost: await chargebackFigures(tx, period),
-        };
-      },
-      ...(middle === null ? [ranked({})] : [ranked({ below: middle }), ranked({ from: middle })]),
-    );
+  const [
+    { days, codes, others, categories, rto, codMoney, reminders, credit, methods, lost, confirmation },
+    ...rankings
+  ] = await readSideBySide(
+    db,
+    async (tx) => {
+      await tuneForReport(tx, { beside: true });
+      return {
+        ...(await readPeriod(tx, period)),
+        categories: await readCategorySales(tx, period),
+        rto: await readReturnedToOrigin(tx, period),
+        codMoney: await codMoneyFigures(tx, period),
+        reminders: await reminderFigures(tx, period),
+        credit: await storeCreditFigures(tx, period),
+        methods: await readPaymentsByMethod(tx, period),
+        lost: await chargebackFigures(tx, period),
+        confirmation: await readCodConfirmation(tx, period),
+      };
+    },
+    ...(middle === null ? [ranked({})] : [ranked({ below: middle }), ranked({ from: middle })]),
+  );
   const products = [...mergeRankings(rankings, REPORT_TOP), ...categories];
   // The period's figures are its days' added up, in cents.
   const summary = addSums(days);
@@ -188,6 +193,7 @@ export async function salesReport(
         netSales: fromCents(code.net),
       })),
     returnedToOrigin: rtoReport(rto),
+    codConfirmation: codConfirmationReport(confirmation),
     codCollected: fromCents(codMoney.collectedCents),
     codAwaitingRemittance: { count: codMoney.awaitingCount, amount: fromCents(codMoney.awaitingCents) },
     codRemitted: fromCents(codMoney.remittedCents),
@@ -221,9 +227,9 @@ function byMethod(rows: readonly MethodRow[]): SalesReportDto["paymentsByMethod"
     .map(({ cents, ...part }) => ({ ...part, amount: fromCents(cents) }));
 }
 
-/** A share of parcels in percent, to one decimal; null when none shipped. */
-function rtoRate(returned: number, shipped: number): number | null {
-  return shipped > 0 ? Math.round((returned * 1000) / shipped) / 10 : null;
+/** A share in percent, to one decimal (of parcels, of orders); null when there are none. */
+function percentOf(part: number, whole: number): number | null {
+  return whole > 0 ? Math.round((part * 1000) / whole) / 10 : null;
 }
 
 /** The period's RTO figures, its months in order and its states with the most parcels first. */
@@ -231,7 +237,7 @@ function rtoReport(rows: RtoRow[]): ReportRtoDto {
   const figures = (row: RtoRow) => ({
     shipped: row.shipped,
     returnedToOrigin: row.returnedToOrigin,
-    rate: rtoRate(row.returnedToOrigin, row.shipped),
+    rate: percentOf(row.returnedToOrigin, row.shipped),
   });
   const total = rows.find((row) => row.month === null && row.state === null);
   return {
@@ -242,6 +248,44 @@ function rtoReport(rows: RtoRow[]): ReportRtoDto {
     byState: rows
       .flatMap((row) => (row.state === null ? [] : [{ state: row.state, ...figures(row) }]))
       .sort((a, b) => b.shipped - a.shipped || a.state.localeCompare(b.state)),
+  };
+}
+
+/**
+ * The COD orders' confirmation by channel, and RTO with and without it: confirmed orders against
+ * those that shipped without being asked (cancelled and waiting ones never ship).
+ */
+function codConfirmationReport(rows: CodConfirmationRow[]): ReportCodConfirmationDto {
+  const count = (keep: (row: CodConfirmationRow) => boolean, figure: (row: CodConfirmationRow) => number) =>
+    rows.reduce((sum, row) => sum + (keep(row) ? figure(row) : 0), 0);
+  const asked = (row: CodConfirmationRow) => row.confirmation !== null;
+  const confirmed = (row: CodConfirmationRow) => row.confirmation === "confirmed";
+  const unasked = (row: CodConfirmationRow) => row.confirmation === null;
+  const orders = count(asked, (row) => row.orders);
+  const total = count(confirmed, (row) => row.orders);
+  const unconfirmed = count(
+    (row) => row.confirmation === "pending" || row.confirmation === "cancelled",
+    (row) => row.orders,
+  );
+  const rto = (keep: (row: CodConfirmationRow) => boolean) => {
+    const shipped = count(keep, (row) => row.shipped);
+    const returned = count(keep, (row) => row.returned);
+    return { shipped, returned, rate: percentOf(returned, shipped) };
+  };
+  return {
+    orders,
+    confirmed: total,
+    rate: percentOf(total, orders),
+    byChannel: COD_CONFIRMED_VIA.map((channel) => {
+      const through = count(
+        (row) => confirmed(row) && row.via === channel,
+        (row) => row.orders,
+      );
+      return { channel, confirmed: through, rate: percentOf(through, orders) };
+    }),
+    unconfirmed,
+    unconfirmedRate: percentOf(unconfirmed, orders),
+    rto: { confirmed: rto(confirmed), unconfirmed: rto(unasked) },
   };
 }
 

@@ -1,4 +1,11 @@
-import { api as apiMessages, codCashReport, errors, salesReports, validation } from "@shop/shared/messages";
+import {
+  api as apiMessages,
+  codCashReport,
+  codConfirmationReport,
+  errors,
+  salesReports,
+  validation,
+} from "@shop/shared/messages";
 import type { SalesReportDto } from "@shop/shared/schemas/report";
 import { DEFAULT_PAGE_SETTINGS } from "@shop/shared/site";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
@@ -87,6 +94,24 @@ function reportOf(from: string, to: string): SalesReportDto {
         { state: "Karnataka", shipped: 3, returnedToOrigin: 0, rate: 0 },
       ],
     },
+    // 48 COD orders asked: 40 confirmed, one of them before the channel was kept; 8 not.
+    codConfirmation: {
+      orders: 48,
+      confirmed: 40,
+      rate: 83.3,
+      byChannel: [
+        { channel: "whatsapp", confirmed: 22, rate: 45.8 },
+        { channel: "email", confirmed: 9, rate: 18.8 },
+        { channel: "account", confirmed: 5, rate: 10.4 },
+        { channel: "phone", confirmed: 3, rate: 6.3 },
+      ],
+      unconfirmed: 8,
+      unconfirmedRate: 16.7,
+      rto: {
+        confirmed: { shipped: 38, returned: 2, rate: 5.3 },
+        unconfirmed: { shipped: 25, returned: 6, rate: 24 },
+      },
+    },
     codCollected: 3120.5,
     codAwaitingRemittance: { count: 4, amount: 1899 },
     codRemitted: 2750.25,
@@ -129,6 +154,23 @@ function emptyReport(from: string, to: string): SalesReportDto {
     byCategory: [],
     byDiscountCode: [],
     returnedToOrigin: { shipped: 0, returnedToOrigin: 0, rate: null, byMonth: [], byState: [] },
+    codConfirmation: {
+      orders: 0,
+      confirmed: 0,
+      rate: null,
+      byChannel: [
+        { channel: "whatsapp", confirmed: 0, rate: null },
+        { channel: "email", confirmed: 0, rate: null },
+        { channel: "account", confirmed: 0, rate: null },
+        { channel: "phone", confirmed: 0, rate: null },
+      ],
+      unconfirmed: 0,
+      unconfirmedRate: null,
+      rto: {
+        confirmed: { shipped: 0, returned: 0, rate: null },
+        unconfirmed: { shipped: 0, returned: 0, rate: null },
+      },
+    },
     codCollected: 0,
     codAwaitingRemittance: { count: 0, amount: 0 },
     codRemitted: 0,
@@ -299,6 +341,40 @@ describe("the dashboard's Reports page", () => {
     });
     expect(within(byState).getAllByRole("row")[1]).toHaveTextContent(
       "MaharashtraCOD orders shipped 5Returned (RTO) 2RTO rate 40%",
+    );
+  });
+
+  it("shows cash on delivery confirmation by channel, and returns to origin with and without it", async () => {
+    renderReports({ "GET /api/reports/sales": reports() });
+    await loaded();
+    const words = codConfirmationReport;
+    const confirmation = card(words.title);
+    expect(within(confirmation).getByText(words.asked(48))).toBeVisible();
+    const shares = within(confirmation)
+      .getAllByRole("term")
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(shares).toEqual([
+      ["Confirmed", "83.3% (40)"],
+      ["WhatsApp", "45.8% (22)"],
+      ["Email link", "18.8% (9)"],
+      ["Order page", "10.4% (5)"],
+      ["Phone", "6.3% (3)"],
+      ["Unconfirmed", "16.7% (8)"],
+    ]);
+    expect(within(confirmation).getByText(words.unknownChannel(1))).toBeVisible();
+    expect(confirmation).toHaveTextContent(
+      "Returned to origin: confirmed 5.3% (2 of 38) · unconfirmed 24% (6 of 25)",
+    );
+  });
+
+  it("has no confirmation rates for a period without cash on delivery orders", async () => {
+    renderReports({ "GET /api/reports/sales": reports(emptyReport) });
+    await screen.findByRole("heading", { name: codConfirmationReport.title });
+    const confirmation = card(codConfirmationReport.title);
+    expect(within(confirmation).getByText(codConfirmationReport.asked(0))).toBeVisible();
+    expect(within(confirmation).queryByText(codConfirmationReport.unknownChannel(0))).toBeNull();
+    expect(confirmation).toHaveTextContent(
+      "Returned to origin: confirmed – (0 of 0) · unconfirmed – (0 of 0)",
     );
   });
 

@@ -14,6 +14,7 @@ import { SalesChart, SalesChartSkeleton } from "../home/components/sales-chart";
 import { salesReportCsvUrl, useSalesReport } from "./api/get-sales-report";
 import { CartRemindersCard } from "./components/cart-reminders-card";
 import { CodCashCard } from "./components/cod-cash-card";
+import { CodConfirmationCard } from "./components/cod-confirmation-card";
 import { PaymentMethodsCard } from "./components/payment-methods-card";
 import { PeriodPicker } from "./components/period-picker";
 import { ReportCard } from "./components/report-card";
@@ -120,6 +121,7 @@ function ReportView({ report }: { report: SalesReportDto }) {
       <ReportCard title={tables.returnedToOrigin}>
         <ReturnedToOriginTables rto={report.returnedToOrigin} />
       </ReportCard>
+      <CodConfirmationCard figures={report.codConfirmation} />
       <CodCashCard report={report} />
       <CartRemindersCard reminders={report.cartReminders} />
       <PaymentMethodsCard report={report} />
