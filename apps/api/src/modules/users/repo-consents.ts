@@ -130,15 +130,13 @@ export async function endMarketingOfPhone(db: Database, phone: string): Promise<
     .where(sql`${users.whatsappPhone} = ${phone} and ${users.whatsappMarketingAt} is not null`)
     .returning({ id: users.id });
   if (ended.length > 0)
-    await db
-      .insert(consentEvents)
-      .values(
-        ended.map(({ id }) => ({
-          userId: id,
-          kind: "whatsappMarketing" as const,
-          given: false,
-          source: "whatsapp" as const,
-          phone,
-        })),
-      );
+    await db.insert(consentEvents).values(
+      ended.map(({ id }) => ({
+        userId: id,
+        kind: "whatsappMarketing" as const,
+        given: false,
+        source: "whatsapp" as const,
+        phone,
+      })),
+    );
 }
