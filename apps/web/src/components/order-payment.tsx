@@ -9,6 +9,7 @@ import {
   accountNotes,
   api as apiMessages,
   cashOnDelivery,
+  codConfirmation,
   documents,
   refunds as refundWords,
 } from "@shop/shared/messages";
@@ -88,6 +89,9 @@ export function OrderPayment({
           <p className="mt-0.5">
             {cashOnDelivery.optionHintNoFee(formatPrice(payment.amount, order.currency))}
           </p>
+          {order.codConfirmation === "confirmed" && order.status === "processing" ? (
+            <p className="mt-0.5">{codConfirmation.confirmed}</p>
+          ) : null}
           <InvoiceLink order={order} />
         </div>
       </div>
