@@ -80,6 +80,8 @@ const loaders = {
   securitySettings: () => import("@shop/shared/schemas/settings").then((m) => m.SecuritySettings),
   marketingSettings: () => import("@shop/shared/schemas/marketing").then((m) => m.MarketingSettings),
   whatsappSettings: () => import("@shop/shared/schemas/whatsapp").then((m) => m.WhatsAppSettings),
+  messages: () => import("@shop/shared/schemas/whatsapp").then((m) => m.MessagesDto),
+  messageRates: () => import("@shop/shared/schemas/whatsapp").then((m) => m.MessageRatesDto),
   settingsChange: () => import("@shop/shared/schemas/settings").then((m) => m.SettingsChange),
   activityEntry: () => import("@shop/shared/schemas/activity").then((m) => m.ActivityEntryDto),
   activityActors: () => import("@shop/shared/schemas/activity").then((m) => m.ActivityActorDto.array()),
