@@ -32,5 +32,6 @@ export * from "./messages/store-credit";
 export * from "./messages/tracking";
 export * from "./messages/webhooks";
 export * from "./messages/whatsapp";
+export * from "./messages/whatsapp-dashboard";
 export * from "./messages/whatsapp-screens";
 export * from "./messages/wishlist-heart";

@@ -125,6 +125,9 @@ const EmailsPage = lazyPage(() =>
   import("../features/dashboard/emails/emails-page").then((m) => m.EmailsPage),
 );
 const EmailPage = lazyPage(() => import("../features/dashboard/emails/email-page").then((m) => m.EmailPage));
+const MessagesPage = lazyPage(() =>
+  import("../features/dashboard/messages/messages-page").then((m) => m.MessagesPage),
+);
 const WebhooksPage = lazyPage(() =>
   import("../features/dashboard/webhooks/webhooks-page").then((m) => m.WebhooksPage),
 );
@@ -342,6 +345,7 @@ const dashboardPages: RouteObject[] = [
       pageRoute(":emailId", EmailPage),
     ],
   },
+  pageRoute("messages", MessagesPage, staffOnly),
   pageRoute("webhooks", WebhooksPage, adminOnly),
   pageRoute("inventory", InventoryPage, staffOnly),
   pageRoute("activity", ActivityPage, adminOnly),

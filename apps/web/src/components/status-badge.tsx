@@ -5,6 +5,7 @@ import type {
   PaymentState,
   ReturnStatus,
   WebhookDeliveryStatus,
+  WhatsAppState,
 } from "@shop/shared/constants";
 import { disputeWords, orderStatusLabels, paymentStates } from "@shop/shared/messages";
 import { type OrderTone, type ShownStatus, statusTone } from "@shop/shared/orders";
@@ -33,6 +34,14 @@ const PAYMENT_TONES: Record<PaymentState, Tone> = {
   failed: "red",
 };
 const EMAIL_TONES: Record<EmailStatus, Tone> = { queued: "yellow", sent: "green", failed: "red" };
+/** A message of the log, by email or on WhatsApp: each step further along Meta's statuses a colour. */
+const MESSAGE_TONES: Record<WhatsAppState, Tone> = {
+  queued: "yellow",
+  sent: "blue",
+  delivered: "sky",
+  read: "green",
+  failed: "red",
+};
 const DISCOUNT_TONES: Record<DiscountStatus, Tone> = {
   active: "green",
   scheduled: "blue",
@@ -71,6 +80,7 @@ type StatusBadgeProps = (
   | { kind: "order"; status: ShownStatus }
   | { kind: "payment"; status: PaymentState }
   | { kind: "email"; status: EmailStatus }
+  | { kind: "message"; status: WhatsAppState }
   | { kind: "discount"; status: DiscountStatus }
   | { kind: "return"; status: ReturnStatus }
   | { kind: "delivery"; status: WebhookDeliveryStatus }
@@ -86,7 +96,8 @@ type StatusBadgeProps = (
  * The status of an order, a payment or an email as a coloured pill. Orders: one colour a status
  * (statusTone of @shop/shared/orders), in the words of orderStatusLabels; payments, in the words of
  * paymentStates: yellow pending, green completed, blue partially refunded, grey refunded, red failed;
- * emails: yellow queued, green sent, red failed; discount codes: green active, blue scheduled, red
+ * emails: yellow queued, green sent, red failed; the message log (email and WhatsApp): yellow queued,
+ * blue sent, sky delivered, green read, red failed; discount codes: green active, blue scheduled, red
  * expired, yellow used up, grey switched off; returns: yellow requested, blue approved, red rejected, sky
  * received, green refunded; webhook deliveries: yellow pending, green succeeded, red failed; webhook
  * endpoints: green enabled, grey disabled, red disabled by failures; disputes, in the words of
@@ -100,15 +111,17 @@ export function StatusBadge({ className, label, ...badge }: StatusBadgeProps) {
         ? PAYMENT_TONES[badge.status]
         : badge.kind === "email"
           ? EMAIL_TONES[badge.status]
-          : badge.kind === "return"
-            ? RETURN_TONES[badge.status]
-            : badge.kind === "delivery"
-              ? DELIVERY_TONES[badge.status]
-              : badge.kind === "endpoint"
-                ? ENDPOINT_TONES[badge.status]
-                : badge.kind === "dispute"
-                  ? DISPUTE_TONES[badge.status]
-                  : DISCOUNT_TONES[badge.status];
+          : badge.kind === "message"
+            ? MESSAGE_TONES[badge.status]
+            : badge.kind === "return"
+              ? RETURN_TONES[badge.status]
+              : badge.kind === "delivery"
+                ? DELIVERY_TONES[badge.status]
+                : badge.kind === "endpoint"
+                  ? ENDPOINT_TONES[badge.status]
+                  : badge.kind === "dispute"
+                    ? DISPUTE_TONES[badge.status]
+                    : DISCOUNT_TONES[badge.status];
   const words =
     label ??
     (badge.kind === "order"

@@ -5,6 +5,7 @@ import {
   BoltIcon,
   ChartBarIcon,
   ChatBubbleLeftRightIcon,
+  ChatBubbleOvalLeftEllipsisIcon,
   ClipboardDocumentListIcon,
   Cog6ToothIcon,
   CreditCardIcon,
@@ -21,7 +22,13 @@ import {
   XMarkIcon,
 } from "@heroicons/react/24/outline";
 import { type Role, STAFF_ROLES } from "@shop/shared/constants";
-import { activityPage, reviewModeration, settingsPage, webhookWords } from "@shop/shared/messages";
+import {
+  activityPage,
+  messagesPage,
+  reviewModeration,
+  settingsPage,
+  webhookWords,
+} from "@shop/shared/messages";
 import type { ComponentType, SVGProps } from "react";
 import { Link, NavLink } from "react-router";
 import { Avatar } from "#web/components/avatar";
@@ -62,6 +69,12 @@ const NAV: readonly NavItem[] = [
   { to: "/dashboard/media", label: "Media", icon: PhotoIcon },
   { to: "/dashboard/disputes", label: "Disputes", icon: ScaleIcon, roles: ["admin"] },
   { to: "/dashboard/emails", label: "Emails", icon: EnvelopeIcon, roles: ["admin"] },
+  {
+    to: "/dashboard/messages",
+    label: messagesPage.title,
+    icon: ChatBubbleOvalLeftEllipsisIcon,
+    roles: STAFF_ROLES,
+  },
   { to: "/dashboard/activity", label: activityPage.title, icon: ClipboardDocumentListIcon, roles: ["admin"] },
   { to: "/dashboard/webhooks", label: webhookWords.page.title, icon: BoltIcon, roles: ["admin"] },
   { to: "/dashboard/settings", label: settingsPage.title, icon: Cog6ToothIcon, roles: STAFF_ROLES },

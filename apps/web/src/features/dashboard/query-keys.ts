@@ -63,6 +63,12 @@ export const dashboardKeys = {
   email: (id: string) => [...dashboardKeys.emails, "detail", id] as const,
   failedEmailCount: () => [...dashboardKeys.emails, "failed-count"] as const,
 
+  /** Every message log query (email and WhatsApp): an order's, a customer's, a channel's, and the figures. */
+  messages: ["dashboard", "messages"] as const,
+  messageList: (filter: { order?: string; customer?: string; channel?: string }) =>
+    [...dashboardKeys.messages, "list", filter] as const,
+  messageRates: (days: number) => [...dashboardKeys.messages, "rates", days] as const,
+
   /** Every discount code query: the lists and each code with its uses and revenue. */
   discounts: ["dashboard", "discounts"] as const,
   discountLists: ["dashboard", "discounts", "list"] as const,

@@ -1,4 +1,4 @@
-import { customerPage, salesReports, successes } from "@shop/shared/messages";
+import { customerPage, messageLog, salesReports, successes } from "@shop/shared/messages";
 import type { CustomerSummaryDto, UserDto } from "@shop/shared/schemas/user";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -89,6 +89,37 @@ describe("the customers list", () => {
 });
 
 describe("the customer page", () => {
+  it("lists the messages the customer was sent, asked for by their id", async () => {
+    const { requests } = stubApi({
+      [`GET /api/users/${priya._id}/summary`]: { data: summary },
+      "GET /api/messages": {
+        data: {
+          items: [
+            {
+              _id: "e1e1e1e1e1e1e1e1e1e1e1e1",
+              channel: "whatsapp",
+              event: "backInStock",
+              to: "919876543210",
+              state: "read",
+              sentAt: "2026-03-07T10:00:05.000Z",
+              deliveredAt: "2026-03-07T10:00:09.000Z",
+              readAt: "2026-03-07T10:04:00.000Z",
+              error: null,
+              createdAt: "2026-03-07T10:00:00.000Z",
+            },
+          ],
+        },
+      },
+    });
+    renderRoutes(routes, `/dashboard/customers/${priya._id}`);
+    const list = await screen.findByRole("list", { name: messageLog.title });
+    expect(within(list).getByText(messageLog.events.backInStock)).toBeVisible();
+    expect(within(list).getByText("919876543210")).toBeVisible();
+    expect(requests.find((request) => request.path === "/api/messages")?.query.get("customer")).toBe(
+      priya._id,
+    );
+  });
+
   it("shows the figures, orders, addresses and notes, and appends a note", async () => {
     const { requests } = stubApi({
       [`GET /api/users/${priya._id}/summary`]: { data: summary },

@@ -1,8 +1,8 @@
-import { customerPage, storeCreditStaff } from "@shop/shared/messages";
+import { customerPage, messageLog, storeCreditStaff } from "@shop/shared/messages";
 import { fullName } from "@shop/shared/names";
 import { shownStatus } from "@shop/shared/orders";
 import type { CustomerOrderDto, CustomerSummaryDto } from "@shop/shared/schemas/user";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { Link, useParams } from "react-router";
 import { AddressLines } from "#web/components/address-lines";
 import { Avatar } from "#web/components/avatar";
@@ -25,12 +25,18 @@ import {
 } from "../components/data-table";
 import { OtherCurrencies } from "../components/other-currencies";
 import { SectionBody, SectionCard, SectionHeader, type SectionLink } from "../components/section-header";
+import { MessageLogSkeleton } from "../messages/components/message-log-skeleton";
 import { useCustomerSummary } from "./api/get-customer-summary";
 import { useToggleCustomerStatus } from "./api/toggle-customer-status";
 import { CodBar } from "./components/cod-bar";
 import { CustomerNotes } from "./components/customer-notes";
 import { CustomerStoreCredit } from "./components/customer-store-credit";
 import { RoleChange } from "./components/role-change";
+
+// Below the fold: the message log's code comes after the customer is on screen.
+const MessageLog = lazy(() =>
+  import("../messages/components/message-log").then((m) => ({ default: m.MessageLog })),
+);
 
 const LINKS: readonly SectionLink[] = [
   { to: "/dashboard/customers", label: "All Customers" },
@@ -148,6 +154,11 @@ function CustomerDetails({ summary }: { summary: CustomerSummaryDto }) {
           </SectionCard>
           <SectionCard title={customerPage.notes}>
             <CustomerNotes userId={user._id} notes={summary.notes} />
+          </SectionCard>
+          <SectionCard title={messageLog.title}>
+            <Suspense fallback={<MessageLogSkeleton />}>
+              <MessageLog filter={{ customer: user._id }} />
+            </Suspense>
           </SectionCard>
         </div>
         <div className="self-start">

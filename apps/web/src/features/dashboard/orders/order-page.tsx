@@ -11,6 +11,7 @@ import {
   errors,
   loading,
   mail,
+  messageLog,
   orderAmounts,
   orderHistory,
   orderSummary,
@@ -39,6 +40,7 @@ import { formatDateTime } from "#web/lib/dates";
 import { formatPrice } from "#web/lib/money";
 import { creditPart, paymentMethodName, tenderName } from "#web/lib/payment-words";
 import { SectionBody, SectionCard, SectionHeader } from "../components/section-header";
+import { MessageLogSkeleton } from "../messages/components/message-log-skeleton";
 import { useOrder } from "./api/get-order";
 import { CollectCashButton } from "./components/collect-cash-button";
 import { awaitsConfirmation, ConfirmCodButton } from "./components/confirm-cod-button";
@@ -57,6 +59,9 @@ const ShiprocketShipDialog = lazy(() =>
 );
 const RefundDialog = lazy(() =>
   import("./components/refund-dialog").then((m) => ({ default: m.RefundDialog })),
+);
+const MessageLog = lazy(() =>
+  import("../messages/components/message-log").then((m) => ({ default: m.MessageLog })),
 );
 
 /** /dashboard/orders/order/{orderId}: the order and its status dialog (SPEC section 2). */
@@ -349,6 +354,12 @@ function OrderDetails({ order, onRefund }: OrderDetailsProps) {
               {/* The form's height while its code comes, so that nothing below it moves. */}
               <Suspense fallback={<div className="mt-5 h-48 border-t border-neutral-100" />}>
                 <NoteForm orderId={order._id} />
+              </Suspense>
+            </SectionCard>
+            {/* Below the fold: the emails and WhatsApp messages the order was sent, asked once on screen. */}
+            <SectionCard title={messageLog.title}>
+              <Suspense fallback={<MessageLogSkeleton />}>
+                <MessageLog filter={{ order: order._id }} />
               </Suspense>
             </SectionCard>
           </div>

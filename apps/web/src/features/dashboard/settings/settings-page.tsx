@@ -17,6 +17,7 @@ import { SettingsHistory } from "./components/settings-history";
 import { ShippingForm } from "./components/shipping-form";
 import { StoreForm } from "./components/store-form";
 import { TaxForm } from "./components/tax-form";
+import { WhatsAppForm } from "./components/whatsapp-form";
 
 /** How many fields each section's skeleton shows, so that the forms take its place without a jump. */
 const SKELETON_FIELDS = {
@@ -76,6 +77,7 @@ function SettingsForms({ settings, readOnly }: { settings: Settings; readOnly: b
       <InventoryForm value={settings.inventory} readOnly={readOnly} />
       <SecurityForm value={settings.security} readOnly={readOnly} />
       <MarketingForm value={settings.marketing} readOnly={readOnly} />
+      <WhatsAppForm value={settings.whatsapp} readOnly={readOnly} />
     </>
   );
 }
