@@ -1,4 +1,10 @@
-import { cashOnDelivery, codConfirmation, api as apiMessages, whatsappConsent } from "@shop/shared/messages";
+import {
+  api as apiMessages,
+  cashOnDelivery,
+  codConfirmation,
+  messageLog,
+  whatsappConsent,
+} from "@shop/shared/messages";
 import type { AddressInput } from "@shop/shared/schemas/address";
 import type { OrderDto } from "@shop/shared/schemas/order";
 import type { Settings } from "@shop/shared/schemas/settings";
@@ -41,11 +47,17 @@ test.describe("WhatsApp", () => {
     const settings = await dataOf<Settings>(await admin.get("/api/settings"), 200);
     await dataOf(
       await admin.put("/api/settings/checkout", {
-        data: { ...settings.checkout, cod: { ...settings.checkout.cod, enabled: true, maxOrderValue: 100_000 } },
+        data: {
+          ...settings.checkout,
+          cod: { ...settings.checkout.cod, enabled: true, maxOrderValue: 100_000 },
+        },
       }),
       200,
     );
-    await dataOf(await admin.put("/api/settings/whatsapp", { data: { ...settings.whatsapp, enabled: true } }), 200);
+    await dataOf(
+      await admin.put("/api/settings/whatsapp", { data: { ...settings.whatsapp, enabled: true } }),
+      200,
+    );
     const shopper = await api.as("shopper");
     await saveAddress(shopper, ADDRESS);
     const product = await firstProduct(shopper, { minStock: 2 });
@@ -87,8 +99,20 @@ test.describe("WhatsApp", () => {
 
     // The shopper's phone: the message delivered and read, then "Confirm order" tapped.
     for (const status of ["delivered", "read"] as const)
-      expect((await whatsapp.fake.postWebhook(whatsapp.webhookUrl, WhatsAppFake.statusPayload(asked.wamid, status))).status).toBe(200);
-    const tap = WhatsAppFake.buttonTapPayload({ from: NUMBER, payload: confirm, text: "Confirm order", contextWamid: asked.wamid });
+      expect(
+        (
+          await whatsapp.fake.postWebhook(
+            whatsapp.webhookUrl,
+            WhatsAppFake.statusPayload(asked.wamid, status),
+          )
+        ).status,
+      ).toBe(200);
+    const tap = WhatsAppFake.buttonTapPayload({
+      from: NUMBER,
+      payload: confirm,
+      text: "Confirm order",
+      contextWamid: asked.wamid,
+    });
     expect((await whatsapp.fake.postWebhook(whatsapp.webhookUrl, tap)).status).toBe(200);
 
     // The order page turns to confirmed.
@@ -98,12 +122,22 @@ test.describe("WhatsApp", () => {
     await screenshots(page, "whatsapp-order-confirmed", out);
 
     // Staff see the message on the order: on WhatsApp, read.
-    const context = await browser.newContext({ baseURL: shopURL, storageState: await roles.storageState("admin") });
+    const context = await browser.newContext({
+      baseURL: shopURL,
+      storageState: await roles.storageState("admin"),
+    });
     try {
       const staff = await context.newPage();
       await staff.setViewportSize({ width: 390, height: 844 });
       await staff.goto(`/dashboard/orders/order/${orderId}`);
-      await expectStaffSeeRead(staff);
+      const messages = staff.getByRole("list", { name: messageLog.title });
+      await messages.scrollIntoViewIfNeeded();
+      const ask = messages.getByRole("listitem").filter({ hasText: messageLog.events.codConfirm });
+      await expect(ask).toContainText(messageLog.channels.whatsapp);
+      await expect(ask).toContainText(NUMBER);
+      await expect(ask).toContainText(messageLog.states.read);
+      const reply = messages.getByRole("listitem").filter({ hasText: messageLog.events.reply });
+      await expect(reply).toContainText(messageLog.channels.whatsapp);
       await screenshots(staff, "whatsapp-order-messages", out);
     } finally {
       await context.close();

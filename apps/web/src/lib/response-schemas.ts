@@ -80,12 +80,9 @@ const loaders = {
   securitySettings: () => import("@shop/shared/schemas/settings").then((m) => m.SecuritySettings),
   marketingSettings: () => import("@shop/shared/schemas/marketing").then((m) => m.MarketingSettings),
   whatsappSettings: () => import("@shop/shared/schemas/whatsapp").then((m) => m.WhatsAppSettings),
-<<<<<<< HEAD
   consents: () => import("@shop/shared/schemas/whatsapp").then((m) => m.ConsentsDto),
-=======
   messages: () => import("@shop/shared/schemas/whatsapp").then((m) => m.MessagesDto),
   messageRates: () => import("@shop/shared/schemas/whatsapp").then((m) => m.MessageRatesDto),
->>>>>>> wip-wa-staff
   settingsChange: () => import("@shop/shared/schemas/settings").then((m) => m.SettingsChange),
   activityEntry: () => import("@shop/shared/schemas/activity").then((m) => m.ActivityEntryDto),
   activityActors: () => import("@shop/shared/schemas/activity").then((m) => m.ActivityActorDto.array()),
