@@ -5,9 +5,9 @@ import type {
   PaymentState,
   ReturnStatus,
   WebhookDeliveryStatus,
-  WhatsAppState,
 } from "@shop/shared/constants";
 import { disputeWords, orderStatusLabels, paymentStates } from "@shop/shared/messages";
+import type { WhatsAppState } from "@shop/shared/messaging";
 import { type OrderTone, type ShownStatus, statusTone } from "@shop/shared/orders";
 import { cx } from "../lib/cx";
 

@@ -1,5 +1,5 @@
 /** The sales report's card of cash on delivery confirmation: how shoppers confirmed, and what came back. */
-import type { CodConfirmedVia } from "../constants";
+import type { CodConfirmedVia } from "../messaging";
 
 /** "12.5%", or a dash when there was nothing to take a share of. */
 const percent = (rate: number | null) => (rate === null ? "–" : `${rate.toLocaleString("en-US")}%`);

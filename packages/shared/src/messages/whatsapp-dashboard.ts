@@ -1,5 +1,5 @@
 /** The dashboard's WhatsApp screens. */
-import type { MessageChannel, MessageEvent, WhatsAppEvent, WhatsAppState } from "../constants";
+import type { MessageChannel, MessageEvent, WhatsAppEvent, WhatsAppState } from "../messaging";
 
 /**
  * Settings → WhatsApp (docs/whatsapp.md): whether the shop sends on WhatsApp, and each event's

@@ -2,7 +2,7 @@
  * The web's words for the shopper's WhatsApp consents: the ticks at checkout and the account's
  * "WhatsApp" card (the ticks' own labels and hint are whatsappConsent's, messages/whatsapp.ts).
  */
-import type { ConsentSource } from "../constants";
+import type { ConsentSource } from "../messaging";
 
 /** Where a consent was given or ended, as the account's card says it: "at checkout". */
 const consentPlace: Record<ConsentSource, string> = {

@@ -5,8 +5,8 @@
  * what the documents printed.
  */
 import { z } from "zod";
-import { COD_CONFIRMED_VIA } from "../constants";
 import { validation } from "../messages";
+import { COD_CONFIRMED_VIA } from "../messaging";
 import { oneOf } from "./common";
 import { Day, PaymentTenderDto } from "./order";
 

@@ -13,7 +13,7 @@ import { boolean, Id, ListQuery, number, text } from "./common";
 import { MarketingSettings } from "./marketing";
 import { DEFAULT_SHIPROCKET, ShiprocketSettings, ShiprocketSettingsDto } from "./parcel";
 import { StoreSettings } from "./store-settings";
-import { WhatsAppSettings } from "./whatsapp";
+import { WhatsAppSettings } from "./whatsapp-settings";
 
 export { GSTIN_PATTERN, Signatory, StoreSettings, UTC_OFFSET_PATTERN } from "./store-settings";
 

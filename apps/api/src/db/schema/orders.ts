@@ -1,8 +1,6 @@
 import {
   COD_CONFIRMATIONS,
-  COD_CONFIRMED_VIA,
   type CodConfirmation,
-  type CodConfirmedVia,
   FIRST_ORDER_NUMBER,
   FULFILMENT_STATES,
   type Fulfilment,
@@ -21,6 +19,7 @@ import {
   TAKEN_PAYMENT_STATUSES,
 } from "@shop/shared/constants";
 import { DEFAULT_UQC } from "@shop/shared/gst-codes";
+import { COD_CONFIRMED_VIA, type CodConfirmedVia } from "@shop/shared/messaging";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,

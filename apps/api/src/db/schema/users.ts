@@ -1,10 +1,10 @@
 import {
-  type ConsentSource,
   RTO_REASONS,
   type RtoReason,
   ROLES as USER_ROLES,
   type Role as UserRole,
 } from "@shop/shared/constants";
+import type { ConsentSource } from "@shop/shared/messaging";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { idRef, money, primaryId } from "./columns";

@@ -12,7 +12,7 @@ import {
   type MessageEvent,
   WHATSAPP_STATES,
   type WhatsAppState,
-} from "@shop/shared/constants";
+} from "@shop/shared/messaging";
 import { sql } from "drizzle-orm";
 import {
   boolean,

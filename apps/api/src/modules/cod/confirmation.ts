@@ -6,8 +6,8 @@
  * cancels it: stock back, its pending payment closed, the shopper told.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import type { CodConfirmedVia } from "@shop/shared/constants";
 import { api, codConfirmation, whatsappNotes } from "@shop/shared/messages";
+import type { CodConfirmedVia } from "@shop/shared/messaging";
 import { isStaff } from "@shop/shared/roles";
 import type { CodConfirmedDto } from "@shop/shared/schemas/order";
 import { AppError } from "#api/core/errors";

@@ -3,7 +3,7 @@
  * an order is priced again from for the online payment discount, the confirmation, and the sweep of
  * orders left unconfirmed.
  */
-import type { CodConfirmedVia } from "@shop/shared/constants";
+import type { CodConfirmedVia } from "@shop/shared/messaging";
 import type { TaxSlab } from "@shop/shared/pricing";
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";

@@ -3,7 +3,7 @@
  * agreed to hear of on WhatsApp, whose template the owner has on, goes there, its email kept to be
  * sent instead if WhatsApp cannot take it; every other message is an email, as before.
  */
-import { WHATSAPP_MARKETING_EVENTS } from "@shop/shared/constants";
+import { WHATSAPP_MARKETING_EVENTS } from "@shop/shared/messaging";
 import type { Database } from "#api/db/client";
 import {
   applyStatus,

@@ -5,7 +5,7 @@
  * a message waits WHATSAPP_RETRY_DELAYS_MS and is tried again; past the last wait, or refused for
  * good (not a WhatsApp number, its template paused, a bad token), it fails and its email goes instead.
  */
-import { WHATSAPP_RETRY_DELAYS_MS } from "@shop/shared/constants";
+import { WHATSAPP_RETRY_DELAYS_MS } from "@shop/shared/messaging";
 import type { FastifyBaseLogger } from "fastify";
 import { startPolling } from "#api/core/polling";
 import type { Database } from "#api/db/client";

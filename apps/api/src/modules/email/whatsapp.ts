@@ -4,7 +4,7 @@
  * buttons, and the key that tells it once), and queueMessages (whatsapp-queue.ts) sends it on
  * WhatsApp instead of by email when the shopper agreed and the owner's template is on.
  */
-import type { WhatsAppEvent } from "@shop/shared/constants";
+import type { WhatsAppEvent } from "@shop/shared/messaging";
 import type { WhatsAppSettings } from "@shop/shared/schemas/whatsapp";
 import type { WhatsAppButton } from "#api/db/schema/whatsapp";
 

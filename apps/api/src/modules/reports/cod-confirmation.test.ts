@@ -17,8 +17,9 @@
  * phone 1 (12.5%), 1 without a channel; 2 unconfirmed (25%). RTO: confirmed 2 of 4 (50%),
  * unconfirmed 2 of 3 (66.7%).
  */
-import type { CodConfirmedVia } from "@shop/shared/constants";
+
 import { mail } from "@shop/shared/messages";
+import type { CodConfirmedVia } from "@shop/shared/messaging";
 import type { OrderDto, ShipmentDto } from "@shop/shared/schemas/order";
 import type { SalesReportDto } from "@shop/shared/schemas/report";
 import { and, eq, isNull } from "drizzle-orm";

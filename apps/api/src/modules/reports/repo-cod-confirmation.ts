@@ -4,7 +4,8 @@
  * channel that confirmed them (orders.cod_confirmed_via), with how many of them shipped and how many
  * of those came back (returned to origin). An order counts once, however many parcels.
  */
-import type { CodConfirmation, CodConfirmedVia } from "@shop/shared/constants";
+import type { CodConfirmation } from "@shop/shared/constants";
+import type { CodConfirmedVia } from "@shop/shared/messaging";
 import { sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import type { Period } from "./repo";

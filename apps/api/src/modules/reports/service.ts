@@ -2,7 +2,8 @@
  * The sales report of a period (GET /reports/sales): what was sold, given back and kept, read in one
  * repeatable-read snapshot so that its figures tie to one another, and its tables as CSV.
  */
-import { COD_CONFIRMED_VIA, SHOP_UTC_OFFSET } from "@shop/shared/constants";
+import { SHOP_UTC_OFFSET } from "@shop/shared/constants";
+import { COD_CONFIRMED_VIA } from "@shop/shared/messaging";
 import { fromCents } from "@shop/shared/pricing";
 import {
   daysFromTo,

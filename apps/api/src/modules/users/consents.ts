@@ -3,8 +3,9 @@
  * given at checkout or on the account page and ended there or by a STOP on WhatsApp. Nothing is
  * sent on WhatsApp without the consent for it; every change is kept with its time and source.
  */
-import type { ConsentKind, ConsentSource } from "@shop/shared/constants";
+
 import { whatsappApi } from "@shop/shared/messages";
+import type { ConsentKind, ConsentSource } from "@shop/shared/messaging";
 import type { ConsentsDto, ConsentsInput } from "@shop/shared/schemas/whatsapp";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";

@@ -1,5 +1,5 @@
 /** A shopper's WhatsApp consents: as they stand (on users), and each change kept (consent_events). */
-import type { ConsentKind, ConsentSource } from "@shop/shared/constants";
+import type { ConsentKind, ConsentSource } from "@shop/shared/messaging";
 import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { addresses } from "#api/db/schema/addresses";

@@ -2,7 +2,7 @@
  * WhatsApp's SQL that is not the outbox's: the shoppers' messages already acted on, and the log of
  * an order's or a customer's messages on both channels, with WhatsApp's delivery and read figures.
  */
-import type { MessageChannel } from "@shop/shared/constants";
+import type { MessageChannel } from "@shop/shared/messaging";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client";
 import { emails } from "#api/db/schema/emails";

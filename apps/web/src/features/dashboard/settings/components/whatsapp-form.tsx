@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { WHATSAPP_EVENTS, type WhatsAppEvent } from "@shop/shared/constants";
 import { whatsappSettingsForm } from "@shop/shared/messages";
+import { WHATSAPP_EVENTS, type WhatsAppEvent } from "@shop/shared/messaging";
 import { WhatsAppSettings } from "@shop/shared/schemas/whatsapp";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
