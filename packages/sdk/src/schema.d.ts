@@ -2882,7 +2882,7 @@ export interface paths {
         };
         /**
          * Meta's verification of the webhook: `hub.mode=subscribe` and `hub.verify_token` equal to WHATSAPP_VERIFY_TOKEN answer `hub.challenge` alone, as text
-         * @description Any other mode or token, or no WHATSAPP_VERIFY_TOKEN set: 403.
+         * @description Any other mode or token, or no WHATSAPP_VERIFY_TOKEN set: 401 (as Meta's SDK answers).
          */
         get: operations["verifyWhatsAppWebhook"];
         put?: never;
@@ -24551,8 +24551,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not allowed: the caller's role, an inactive account, a session that has not passed its second step (`secondStepRequired`), or a state-changing request from another origin. */
-            403: {
+            /** @description Not signed in, or the session has ended. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

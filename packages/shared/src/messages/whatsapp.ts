@@ -23,7 +23,7 @@ export const whatsappApi = {
   notConnected: "WhatsApp is not connected to this shop.",
   /** 401: a webhook whose signature is missing or wrong. */
   badSignature: "The request's signature is missing or wrong.",
-  /** 403: Meta's verification with another token. */
+  /** 401: Meta's verification with another token. */
   badVerifyToken: "The verification token is wrong.",
   /** 400 at `templates.<event>.name`: a template's name as Meta allows it. */
   templateName: "A template's name is lower-case letters, digits and underscores (such as order_shipped).",

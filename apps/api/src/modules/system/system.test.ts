@@ -53,6 +53,7 @@ describe("system endpoints", () => {
       cod: { enabled: false, maxOrderValue: 10000, fee: 0, confirmHours: 48 },
       returnWindowDays: 7,
       shiprocket: false,
+      whatsapp: false,
     });
     const plain = await createTestApp({
       SHOP_DEMO: "0",

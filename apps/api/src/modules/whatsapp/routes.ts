@@ -24,12 +24,9 @@ import { handleWebhook, WebhookBody } from "./inbound";
 import { listMessageLog, messageRatesOf } from "./service";
 
 /** Meta's verification: the mode, our token, and the number to echo. */
+const VerifyField = z.string({ error: api.webhookRejected }).max(512, api.webhookRejected).optional();
 const VerifyQuery = z
-  .object({
-    "hub.mode": z.string().max(64).optional(),
-    "hub.verify_token": z.string().max(512).optional(),
-    "hub.challenge": z.string().max(256).optional(),
-  })
+  .object({ "hub.mode": VerifyField, "hub.verify_token": VerifyField, "hub.challenge": VerifyField })
   .loose();
 
 /** Whether two secrets are the same, compared in constant time. */
@@ -73,10 +70,11 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (scope) => {
         operationId: "verifyWhatsAppWebhook",
         summary:
           "Meta's verification of the webhook: `hub.mode=subscribe` and `hub.verify_token` equal to WHATSAPP_VERIFY_TOKEN answer `hub.challenge` alone, as text",
-        description: "Any other mode or token, or no WHATSAPP_VERIFY_TOKEN set: 403.",
+        description: "Any other mode or token, or no WHATSAPP_VERIFY_TOKEN set: 401 (as Meta's SDK answers).",
         querystring: VerifyQuery,
-        response: { 200: fileAnswer("text/plain", "`hub.challenge`, alone"), ...refusals(403) },
+        response: { 200: fileAnswer("text/plain", "`hub.challenge`, alone"), ...refusals(400, 401) },
       },
+      config: { invalidMessage: api.webhookRejected },
     },
     async (request, reply) => {
       const query = request.query;
@@ -85,7 +83,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (scope) => {
         !sameSecret(query["hub.verify_token"], secrets?.verifyToken) ||
         query["hub.challenge"] === undefined
       )
-        throw new AppError("FORBIDDEN", whatsappApi.badVerifyToken);
+        throw new AppError("UNAUTHORIZED", whatsappApi.badVerifyToken);
       return reply.header("content-type", "text/plain; charset=utf-8").send(query["hub.challenge"]);
     },
   );

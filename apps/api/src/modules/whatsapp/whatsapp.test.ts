@@ -418,7 +418,7 @@ describe("the webhook", () => {
     const right = await fake.verify(webhook, VERIFY_TOKEN, "1158201444");
     expect(right).toEqual({ status: 200, body: "1158201444" });
     const wrong = await fake.verify(webhook, "not-the-token", "1158201444");
-    expect(wrong.status).toBe(403);
+    expect(wrong.status).toBe(401);
     expect(wrong.body).not.toContain("1158201444");
   });
 
