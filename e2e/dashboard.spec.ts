@@ -438,6 +438,8 @@ test.describe("signed in as a manager", () => {
       "Discounts",
       "Reviews",
       "Media",
+      // The messages an order was sent, by email and on WhatsApp, as the order page lists them to staff.
+      "Messages",
       "Settings",
     ]);
     await expect(page.getByText("Total sales")).toHaveCount(0);

@@ -22,10 +22,11 @@ import { mail } from "@shop/shared/messages";
 import type { CodConfirmedVia } from "@shop/shared/messaging";
 import type { OrderDto, ShipmentDto } from "@shop/shared/schemas/order";
 import type { SalesReportDto } from "@shop/shared/schemas/report";
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emails } from "#api/db/schema/emails";
 import { orders } from "#api/db/schema/orders";
+import { confirmCod } from "#api/modules/cod/confirmation";
 import { createTestApp, inject, type TestApp } from "#test/app";
 import { APPROVED_CARD, makeShop, type Shop } from "#test/fixtures";
 import { shopDay } from "./service";
@@ -73,11 +74,15 @@ async function tokenOf(order: OrderDto): Promise<string> {
 
 /**
  * Confirms the order as the channel does: the email's link by its token, the order page by its
- * shopper signed in, staff by phone. A WhatsApp tap arrives through Meta's webhook: here the link
- * confirms it, and the channel is written below.
+ * shopper signed in, staff by phone, and a WhatsApp tap as its webhook does (the link's token, via
+ * WhatsApp: modules/whatsapp/inbound.ts, whose webhook whatsapp.test.ts drives).
  */
 async function confirm(order: OrderDto, via: CodConfirmedVia): Promise<void> {
-  const payload = via === "email" || via === "whatsapp" ? { token: await tokenOf(order) } : {};
+  if (via === "whatsapp") {
+    await confirmCod(t.database.db, order._id, { token: await tokenOf(order), via: "whatsapp" });
+    return;
+  }
+  const payload = via === "email" ? { token: await tokenOf(order) } : {};
   const cookie = via === "account" ? shop.shopper.cookie : via === "phone" ? shop.manager.cookie : undefined;
   const confirmed = await inject(t.app, {
     method: "POST",
@@ -86,13 +91,6 @@ async function confirm(order: OrderDto, via: CodConfirmedVia): Promise<void> {
     payload,
   });
   expect(confirmed.statusCode, confirmed.body).toBe(200);
-  // NOTE: the channel is written here while confirmCod does not write orders.cod_confirmed_via yet
-  // (and for the WhatsApp tap, whose webhook these tests do not drive); once it does, this update
-  // finds the column set and changes nothing for the email, order page and phone paths.
-  await t.database.db
-    .update(orders)
-    .set({ codConfirmedVia: via })
-    .where(and(eq(orders.id, order._id), isNull(orders.codConfirmedVia)));
 }
 
 async function ship(order: OrderDto): Promise<ShipmentDto> {
