@@ -3,6 +3,8 @@ import {
   cashOnDelivery,
   codConfirmation,
   messageLog,
+  messagesPage,
+  whatsappCard,
   whatsappConsent,
 } from "@shop/shared/messages";
 import type { AddressInput } from "@shop/shared/schemas/address";
@@ -121,6 +123,13 @@ test.describe("WhatsApp", () => {
     await expect(page.getByRole("region", { name: codConfirmation.awaitingYours })).toHaveCount(0);
     await screenshots(page, "whatsapp-order-confirmed", out);
 
+    // The account shows the consent given at checkout, and changes it.
+    await page.goto("/account/profile");
+    const card = page.getByRole("region", { name: whatsappCard.title, exact: true });
+    await expect(card.getByRole("checkbox", { name: whatsappConsent.orders })).toBeChecked();
+    await expect(card.getByText(/^Given at checkout on /)).toBeVisible();
+    await screenshots(page, "whatsapp-account-card", out, { fullPage: false });
+
     // Staff see the message on the order: on WhatsApp, read.
     const context = await browser.newContext({
       baseURL: shopURL,
@@ -139,6 +148,17 @@ test.describe("WhatsApp", () => {
       const reply = messages.getByRole("listitem").filter({ hasText: messageLog.events.reply });
       await expect(reply).toContainText(messageLog.channels.whatsapp);
       await screenshots(staff, "whatsapp-order-messages", out);
+      // The Messages page: WhatsApp's figures, its read message among them.
+      await staff.goto("/dashboard/messages");
+      await expect(staff.getByRole("heading", { level: 1, name: messagesPage.title })).toBeVisible();
+      await expect(
+        staff
+          .getByRole("list", { name: messageLog.title })
+          .getByRole("listitem")
+          .filter({ hasText: NUMBER })
+          .first(),
+      ).toBeVisible();
+      await screenshots(staff, "whatsapp-messages-page", out);
     } finally {
       await context.close();
     }

@@ -9,11 +9,16 @@ import { formatMoney } from "@shop/shared/money-format";
 import type { ConsentsDto, MessageDto, MessageRatesDto } from "@shop/shared/schemas/whatsapp";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newId } from "#api/core/ids";
 import { emails } from "#api/db/schema/emails";
 import { orderEvents, orders } from "#api/db/schema/orders";
 import { productVariants } from "#api/db/schema/products";
 import { consentEvents, whatsappMessages } from "#api/db/schema/whatsapp";
+import { cartReminderEmail } from "#api/modules/email/cart-reminder";
+import { outForDeliveryEmail } from "#api/modules/email/order-messages";
+import { queueMessages } from "#api/modules/email/whatsapp-queue";
 import { drainWhatsApp } from "#api/modules/email/whatsapp-sender";
+import { sendBackInStockEmails } from "#api/modules/stock-alerts/service";
 import { createTestApp, inject, shopperWithAddress, type TestApp } from "#test/app";
 import { makeProduct } from "#test/catalog";
 import { ADDRESS, APPROVED_CARD, makeShop, type Shop } from "#test/fixtures";
@@ -616,5 +621,123 @@ describe("STOP", () => {
     await drain();
     expect(await rowsOf(order._id)).toEqual([]);
     expect(await emailKinds(order._id)).toContain("paymentReceived");
+  });
+});
+
+describe("the other events", () => {
+  it("out for delivery: the courier's scan tells the shopper with name, number and courier", async () => {
+    const buyer = await newShopper();
+    const order = await place(buyer, { whatsappOrders: true });
+    const row = await orderRow(order._id);
+    const mail = await t.app.mailContext();
+    const parcel = {
+      id: newId(),
+      carrier: "Delhivery",
+      trackingNumber: "AWB9001",
+      trackingUrl: null,
+      codAmount: null,
+    };
+    await t.database.db.transaction((tx) =>
+      queueMessages(tx, mail, [
+        outForDeliveryEmail(
+          buyer.user,
+          { id: row.id, number: row.number, currency: row.currency },
+          parcel,
+          mail,
+        ),
+      ]),
+    );
+    await drain();
+    const [out] = sentTemplates("out_for_delivery").filter((s) => bodyParams(s)[1] === `#${order.number}`);
+    expect(out && bodyParams(out)).toEqual([buyer.user.firstName, `#${order.number}`, "Delhivery"]);
+    expect(await emailKinds(order._id)).not.toContain("orderOutForDelivery");
+  });
+
+  it("an abandoned checkout's reminder goes on WhatsApp only with the offers' consent", async () => {
+    const buyer = await newShopper();
+    await place(buyer, { whatsappOrders: true, whatsappMarketing: false });
+    const mail = await t.app.mailContext();
+    const remind = (id: string) =>
+      t.database.db.transaction((tx) =>
+        queueMessages(tx, mail, [
+          cartReminderEmail(
+            {
+              id,
+              userId: buyer.user.id,
+              to: { email: buyer.user.email, firstName: buyer.user.firstName },
+              number: 1,
+              lines: [{ label: "Brass Diya", quantity: 2, unitPrice: 450 }],
+              code: null,
+              cartUrl: `${mail.origin}/cart?reminder=${id}`,
+              unsubscribeUrl: `${mail.origin}/unsubscribe?token=t`,
+            },
+            { code: "USD", locale: "en-US" },
+          ),
+        ]),
+      );
+    const byEmail = newId();
+    await remind(byEmail);
+    const rows = await t.database.db
+      .select()
+      .from(whatsappMessages)
+      .where(eq(whatsappMessages.dedupeKey, `abandonedCheckout:${byEmail}`));
+    expect(rows).toEqual([]);
+    const reminders = await t.database.db
+      .select({ to: emails.recipient })
+      .from(emails)
+      .where(and(eq(emails.kind, "cartReminder"), eq(emails.recipient, buyer.user.email)));
+    expect(reminders).toHaveLength(1);
+
+    const agreed = await inject(t.app, {
+      method: "PUT",
+      url: "/api/users/current-user/consents",
+      cookie: buyer.cookie,
+      payload: { whatsappOrders: true, whatsappMarketing: true },
+    });
+    expect(agreed.statusCode, agreed.body).toBe(200);
+    const onWhatsApp = newId();
+    await remind(onWhatsApp);
+    await drain();
+    const sent = sentTemplates("abandoned_checkout").find((s) => buttonPayloads(s)[0] === onWhatsApp);
+    expect(sent && bodyParams(sent)).toEqual([buyer.user.firstName, "Brass Diya × 2"]);
+  });
+
+  it("back in stock answers the shopper's own request on WhatsApp", async () => {
+    const buyer = await newShopper();
+    await place(buyer, { whatsappOrders: true });
+    const product = await makeProduct(
+      t.database,
+      { category: shop.categoryId, thumbnail: shop.mediaId },
+      {
+        name: "Copper Lota",
+        price: 300,
+        stock: 0,
+      },
+    );
+    const variant = product.variants[0]?._id ?? "";
+    const asked = await inject(t.app, {
+      method: "POST",
+      url: "/api/stock-alerts",
+      cookie: buyer.cookie,
+      payload: { variant, email: buyer.user.email },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const restocked = await inject(t.app, {
+      method: "POST",
+      url: `/api/inventory/${variant}/adjustments`,
+      cookie: shop.admin.cookie,
+      payload: { change: 5, reason: "received" },
+    });
+    expect(restocked.statusCode, restocked.body).toBe(201);
+    await sendBackInStockEmails(t.database.db, await t.app.mailContext());
+    await drain();
+    const sent = sentTemplates("back_in_stock").find((s) => bodyParams(s)[1] === "Copper Lota");
+    expect(sent && bodyParams(sent)).toEqual([buyer.user.firstName, "Copper Lota"]);
+    expect(sent && buttonPayloads(sent)).toEqual([product._id]);
+    const emailed = await t.database.db
+      .select({ id: emails.id })
+      .from(emails)
+      .where(and(eq(emails.kind, "backInStock"), eq(emails.recipient, buyer.user.email)));
+    expect(emailed).toEqual([]);
   });
 });
