@@ -20,7 +20,7 @@ import {
 export type { ReportedStatus };
 
 import { isDeliverable, type MailContext, type Outgoing, outboxRows, queueEmails } from "./service";
-import { whatsappNumberOf } from "./whatsapp";
+import { MARKETING_STOPPED, whatsappNumberOf } from "./whatsapp";
 
 /**
  * Writes messages to the outboxes in the caller's transaction: on WhatsApp those the shopper agreed
@@ -102,9 +102,6 @@ export async function recordWhatsAppStatus(
     await fallBackToEmail(tx, applied.id);
   });
 }
-
-/** Meta's code for a number that stopped this business's marketing messages. */
-const MARKETING_STOPPED = 131050;
 
 /**
  * A reply to a shopper's tap or STOP (free text: their message opened the 24-hour window), written

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { startPolling } from "#api/core/polling";
 import type { Database } from "#api/db/client";
 import type { WhatsAppContent } from "#api/db/schema/whatsapp";
+import { stopMarketingOf } from "#api/modules/users/consents";
 import { type FailureKind, type WhatsAppClient, WhatsAppError } from "#api/whatsapp/client";
 import {
   claimDueWhatsApp,
@@ -17,6 +18,7 @@ import {
   type WhatsAppMessage,
   type WhatsAppResult,
 } from "./repo-whatsapp";
+import { MARKETING_STOPPED } from "./whatsapp";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -78,6 +80,8 @@ export async function drainWhatsApp(
       if (result.outcome === "sent") totals.sent += 1;
       if (result.outcome === "failed") {
         totals.failed += 1;
+        // The number stopped this business's marketing on WhatsApp: its offers' consent ends with it.
+        if (result.code === MARKETING_STOPPED) await stopMarketingOf(db, message.recipient);
         log.warn({ message: message.id, event: message.event, code: result.code }, "whatsapp message failed");
       }
     }

@@ -26,6 +26,9 @@ export interface WhatsAppRoute {
   templates: WhatsAppSettings["templates"];
 }
 
+/** Meta's code for a number that stopped this business's marketing messages (its offers' consent ends). */
+export const MARKETING_STOPPED = 131050;
+
 /** The shopper's number on WhatsApp: India's country code and the 10 digits of their phone. */
 export function whatsappNumberOf(phone: string): string {
   return `91${phone}`;

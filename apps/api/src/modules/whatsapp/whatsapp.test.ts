@@ -700,6 +700,28 @@ describe("the other events", () => {
     await drain();
     const sent = sentTemplates("abandoned_checkout").find((s) => buttonPayloads(s)[0] === onWhatsApp);
     expect(sent && bodyParams(sent)).toEqual([buyer.user.firstName, "Brass Diya × 2"]);
+
+    // The number stopped this shop's marketing in WhatsApp itself: Meta refuses, no email stands in
+    // for the offer, and the offers' consent ends.
+    const refused = newId();
+    fake.failNext({ code: 131050 });
+    await remind(refused);
+    await drain();
+    const [row] = await t.database.db
+      .select()
+      .from(whatsappMessages)
+      .where(eq(whatsappMessages.dedupeKey, `abandonedCheckout:${refused}`));
+    expect(row).toMatchObject({ state: "failed", errorCode: 131050, fellBack: false });
+    const consents = (
+      await inject(t.app, { method: "GET", url: "/api/users/current-user/consents", cookie: buyer.cookie })
+    ).json().data as ConsentsDto;
+    expect(consents.whatsappMarketing).toMatchObject({ given: false, source: "whatsapp" });
+    expect(consents.whatsappOrders.given).toBe(true);
+    const reminded = await t.database.db
+      .select({ to: emails.recipient })
+      .from(emails)
+      .where(and(eq(emails.kind, "cartReminder"), eq(emails.recipient, buyer.user.email)));
+    expect(reminded).toHaveLength(1);
   });
 
   it("back in stock answers the shopper's own request on WhatsApp", async () => {
