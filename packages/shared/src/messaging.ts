@@ -23,17 +23,7 @@ export type WhatsAppEvent = (typeof WHATSAPP_EVENTS)[number];
 /** The events that need the offers and reminders' consent rather than the order updates'. */
 export const WHATSAPP_MARKETING_EVENTS: readonly WhatsAppEvent[] = ["abandonedCheckout", "backInStock"];
 /** What a message the shop sends may be about: an event's template, or a reply to a shopper's tap. */
-export const MESSAGE_EVENTS = [
-  "orderConfirmed",
-  "codConfirm",
-  "shipped",
-  "outForDelivery",
-  "delivered",
-  "refunded",
-  "abandonedCheckout",
-  "backInStock",
-  "reply",
-] as const satisfies readonly [...typeof WHATSAPP_EVENTS, "reply"];
+export const MESSAGE_EVENTS = [...WHATSAPP_EVENTS, "reply"] as const;
 export type MessageEvent = (typeof MESSAGE_EVENTS)[number];
 /** A WhatsApp message's state, as Meta's statuses move it (read may come without delivered). */
 export const WHATSAPP_STATES = ["queued", "sent", "delivered", "read", "failed"] as const;
