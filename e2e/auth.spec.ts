@@ -82,7 +82,7 @@ test("'Login as admin' fills in the demo credentials and the admin reaches the d
   await page.getByRole("link", { name: "Dashboard" }).click();
   await expect(page).toHaveURL("/dashboard/home");
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link")).toHaveCount(17);
+  await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link")).toHaveCount(18);
 });
 
 test("a shopper deactivated by an admin is signed out at once and cannot sign in again", async ({

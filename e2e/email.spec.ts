@@ -20,6 +20,9 @@ test("a shopper who forgot the password gets a link by email, sets a new passwor
   await page.goto("/auth/login");
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await expect(page).toHaveURL("/auth/forgot-password");
+  // NOTE: the address changes as the navigation starts, the page once its code is in (a transition):
+  // until then the login page, with an Email field of its own, is the one on screen.
+  await expect(page.getByRole("heading", { level: 1, name: "Forgot your password?" })).toBeVisible();
   await page.getByLabel("Email").fill(shopper.email);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByRole("status")).toHaveText(apiMessages.resetLinkSent);
