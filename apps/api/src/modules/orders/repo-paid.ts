@@ -129,6 +129,7 @@ function valuesOf(write: PayOrderWrite): PlaceholderValues {
     values[`m${index}_id`] = row.id;
     values[`m${index}_kind`] = row.kind;
     values[`m${index}_recipient`] = row.recipient;
+    values[`m${index}_order`] = row.orderId ?? null;
     values[`m${index}_subject`] = row.subject;
     values[`m${index}_parts`] = JSON.stringify(row.parts ?? null);
     values[`m${index}_shop`] = JSON.stringify(row.shop ?? null);
@@ -151,14 +152,14 @@ function payStatement(inserts: boolean, messageCount: number) {
     { length: messageCount },
     (_, i) =>
       sql`(${p(`m${i}_id`)}::char(24), ${p(`m${i}_kind`)}::text, ${p(`m${i}_recipient`)}::text,
-        ${p(`m${i}_subject`)}::text, ${p(`m${i}_parts`)}::jsonb, ${p(`m${i}_shop`)}::jsonb)`,
+        ${p(`m${i}_order`)}::char(24), ${p(`m${i}_subject`)}::text, ${p(`m${i}_parts`)}::jsonb, ${p(`m${i}_shop`)}::jsonb)`,
   );
   const mail =
     messages.length > 0
       ? sql`,
     mail as (
-      insert into ${emails} (id, kind, recipient, subject, parts, shop)
-      select m.* from (values ${sql.join(messages, sql`, `)}) as m(id, kind, recipient, subject, parts, shop)
+      insert into ${emails} (id, kind, recipient, order_id, subject, parts, shop)
+      select m.* from (values ${sql.join(messages, sql`, `)}) as m(id, kind, recipient, order_id, subject, parts, shop)
       where exists (select 1 from paid)
       returning id
     )`

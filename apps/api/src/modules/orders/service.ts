@@ -277,6 +277,7 @@ async function moveOrder(
   to: OrderStatus,
   check: (from: OrderStatus, userId: string) => void,
   mail: MailContext,
+  note: string | null = null,
 ) {
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
@@ -314,6 +315,7 @@ async function moveOrder(
         orderId: order.id,
         type: to === "cancelled" ? "cancelled" : "status",
         status: to,
+        note,
         ...actorOf(viewer),
       },
     ]);
@@ -404,6 +406,7 @@ export async function cancelBeforeShipping(
   shopper: Actor,
   orderId: string,
   mail: MailContext,
+  note: string | null = null,
 ): Promise<void> {
   await moveOrder(
     db,
@@ -415,6 +418,7 @@ export async function cancelBeforeShipping(
         throw new AppError("CONFLICT", api.cancelAfterShipment);
     },
     mail,
+    note,
   );
 }
 

@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import { EmptyEnvelope, envelope } from "@shop/shared/api";
 import { api, ndrActionWords, trackingApi } from "@shop/shared/messages";
 import { IdParams } from "@shop/shared/schemas/common";
@@ -12,21 +11,11 @@ import {
 } from "@shop/shared/schemas/tracking";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "#api/core/errors";
+import { sameSecret } from "#api/core/same-secret";
 import { ok, refusals } from "#api/http/envelope";
 import { requireStaff, requireUser, userOf } from "#api/http/session";
 import { answerNdr, listNdrs, parcelScans } from "./ndr";
 import { receiveTrackingUpdate } from "./update";
-
-const digest = (text: string) => createHash("sha256").update(text).digest();
-
-/**
- * Whether the `x-api-key` header is the webhook's token, in constant time (over digests of equal
- * length); never while no token is configured.
- */
-function keyMatches(given: string | string[] | undefined, token: string | undefined): boolean {
-  if (!token || typeof given !== "string" || given.length === 0) return false;
-  return timingSafeEqual(digest(given), digest(token));
-}
 
 /**
  * Mounted at /api/tracking: Shiprocket's tracking webhook, in a scope of its own so that its key is
@@ -36,7 +25,7 @@ function keyMatches(given: string | string[] | undefined, token: string | undefi
  */
 export const trackingRoutes: FastifyPluginAsyncZod = async (scope) => {
   scope.addHook("onRequest", async (request) => {
-    if (!keyMatches(request.headers["x-api-key"], scope.config.shiprocket?.webhookToken))
+    if (!sameSecret(request.headers["x-api-key"], scope.config.shiprocket?.webhookToken))
       throw new AppError("UNAUTHORIZED", api.webhookRejected);
   });
   scope.removeAllContentTypeParsers();

@@ -4,7 +4,7 @@
  * sent on WhatsApp without the consent for it; every change is kept with its time and source.
  */
 
-import { whatsappApi } from "@shop/shared/messages";
+import { api, whatsappApi } from "@shop/shared/messages";
 import type { ConsentKind, ConsentSource } from "@shop/shared/messaging";
 import type { ConsentsDto, ConsentsInput } from "@shop/shared/schemas/whatsapp";
 import { AppError } from "#api/core/errors";
@@ -68,7 +68,7 @@ export async function changeConsents(
 ): Promise<ConsentsDto> {
   await db.transaction(async (tx) => {
     const current = await lockConsents(tx, userId);
-    if (!current) throw new AppError("NOT_FOUND", whatsappApi.phoneNeeded);
+    if (!current) throw new AppError("UNAUTHORIZED", api.notSignedIn);
     const changes = changesOf(current, wanted);
     const giving = wanted.whatsappOrders || wanted.whatsappMarketing;
     const phone = wanted.phone ?? current.phone ?? (giving ? await newestAddressPhone(tx, userId) : null);

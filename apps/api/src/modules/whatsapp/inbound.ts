@@ -5,7 +5,7 @@
  * ends the number's consents. A shopper's message is acted on once, whatever Meta sends again; each
  * answer to the shopper goes through the WhatsApp outbox.
  */
-import { whatsappReplies } from "@shop/shared/messages";
+import { whatsappNotes, whatsappReplies } from "@shop/shared/messages";
 import { z } from "zod";
 import { AppError } from "#api/core/errors";
 import type { Database } from "#api/db/client";
@@ -204,7 +204,7 @@ async function onTap(
   const [row] = await findOrdersByIds(db, [order.id]);
   if (!row) return { text: whatsappReplies.unknown, orderId: null, userId: null };
   try {
-    await cancelBeforeShipping(db, row.user, order.id, mail);
+    await cancelBeforeShipping(db, row.user, order.id, mail, whatsappNotes.cancelledByTap);
     return said(whatsappReplies.cancelled);
   } catch (error) {
     if (error instanceof AppError && error.status === 409) return said(whatsappReplies.alreadyShipped);

@@ -2,7 +2,6 @@
  * WhatsApp's routes (docs/whatsapp.md): Meta's webhook (its verification and its events), the
  * shopper's consents, and the staff's log of the messages an order or a customer was sent.
  */
-import { timingSafeEqual } from "node:crypto";
 import { EmptyEnvelope, envelope } from "@shop/shared/api";
 import { api, whatsappApi } from "@shop/shared/messages";
 import {
@@ -16,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "#api/core/errors";
+import { sameSecret } from "#api/core/same-secret";
 import { fileAnswer, ok, refusals } from "#api/http/envelope";
 import { requireStaff, requireUser, userOf } from "#api/http/session";
 import { changeConsents, getConsents } from "#api/modules/users/consents";
@@ -28,14 +28,6 @@ const VerifyField = z.string({ error: api.webhookRejected }).max(512, api.webhoo
 const VerifyQuery = z
   .object({ "hub.mode": VerifyField, "hub.verify_token": VerifyField, "hub.challenge": VerifyField })
   .loose();
-
-/** Whether two secrets are the same, compared in constant time. */
-function sameSecret(given: string | undefined, kept: string | undefined): boolean {
-  if (!given || !kept) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(kept);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /**
  * Mounted at /api/whatsapp: Meta's webhook, in a scope of its own so that the signature of the raw

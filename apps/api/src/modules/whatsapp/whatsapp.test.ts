@@ -4,7 +4,7 @@
  * verification and signature, statuses (twice, or before the send's answer), and the shopper's taps
  * on a cash on delivery order and their STOP.
  */
-import { mail, whatsappApi, whatsappReplies } from "@shop/shared/messages";
+import { mail, whatsappApi, whatsappNotes, whatsappReplies } from "@shop/shared/messages";
 import { formatMoney } from "@shop/shared/money-format";
 import type { ConsentsDto, MessageDto, MessageRatesDto } from "@shop/shared/schemas/whatsapp";
 import { and, eq, sql } from "drizzle-orm";
@@ -17,9 +17,9 @@ import { consentEvents, whatsappMessages } from "#api/db/schema/whatsapp";
 import { cartReminderEmail } from "#api/modules/email/cart-reminder";
 import { outForDeliveryEmail } from "#api/modules/email/order-messages";
 import { queueMessages } from "#api/modules/email/whatsapp-queue";
-import { drainWhatsApp } from "#api/modules/email/whatsapp-sender";
+import { drainWhatsApp, sendingOf } from "#api/modules/email/whatsapp-sender";
 import { sendBackInStockEmails } from "#api/modules/stock-alerts/service";
-import { createTestApp, inject, shopperWithAddress, type TestApp } from "#test/app";
+import { createTestApp, inject, shopperWithAddress, signedInUser, type TestApp } from "#test/app";
 import { makeProduct } from "#test/catalog";
 import { ADDRESS, APPROVED_CARD, makeShop, type Shop } from "#test/fixtures";
 import { WhatsAppFake } from "#test/whatsapp-fake";
@@ -74,10 +74,6 @@ afterAll(async () => {
 });
 
 /** A new shopper with an address, who ticked order updates (and offers) at checkout, or not. */
-async function newShopper(): Promise<Shopper> {
-  return shopperWithAddress(t);
-}
-
 async function place(
   buyer: Shopper,
   consents: { whatsappOrders?: boolean; whatsappMarketing?: boolean } = {},
@@ -121,13 +117,9 @@ async function pay(buyer: Shopper, orderId: string, gateway: "test" | "cod") {
 
 /** Sends what is due now (as the sender would on its next round). */
 async function drain() {
-  return drainWhatsApp(t.database.db, { send: (to, content) => sendThroughApp(to, content) }, t.app.log);
-}
-const sendThroughApp: Parameters<typeof drainWhatsApp>[1]["send"] = async (to, content) => {
-  const { sendingOf } = await import("#api/modules/email/whatsapp-sender");
   if (!t.app.whatsapp) throw new Error("WhatsApp is not connected in this app");
-  return sendingOf(t.app.whatsapp).send(to, content);
-};
+  return drainWhatsApp(t.database.db, sendingOf(t.app.whatsapp), t.app.log);
+}
 
 async function messagesOf(orderId: string) {
   const res = await inject(t.app, {
@@ -191,7 +183,7 @@ async function emailKinds(orderId: string) {
 
 describe("consent", () => {
   it("is stored with its time and where, shown and changed on the account, and required", async () => {
-    const buyer = await newShopper();
+    const buyer = await shopperWithAddress(t);
     const before = await inject(t.app, {
       method: "GET",
       url: "/api/users/current-user/consents",
@@ -241,7 +233,7 @@ describe("consent", () => {
     expect(changed.json().data.whatsappMarketing).toMatchObject({ given: true, source: "account" });
 
     // No number known: 400 at phone, nothing written.
-    const bare = await signedInWithoutAddress();
+    const bare = await signedInUser(t);
     const refused = await inject(t.app, {
       method: "PUT",
       url: "/api/users/current-user/consents",
@@ -253,7 +245,7 @@ describe("consent", () => {
     const none = await t.database.db
       .select()
       .from(consentEvents)
-      .where(eq(consentEvents.userId, bare.userId));
+      .where(eq(consentEvents.userId, bare.user.id));
     expect(none).toEqual([]);
     const anonymous = await inject(t.app, {
       method: "PUT",
@@ -264,15 +256,39 @@ describe("consent", () => {
   });
 });
 
-async function signedInWithoutAddress() {
-  const { signedInUser } = await import("#test/app");
-  const caller = await signedInUser(t);
-  return { cookie: caller.cookie, userId: caller.user.id };
-}
+describe("the order's messages", () => {
+  it("list the payment's email on its order when the shop does not send on WhatsApp", async () => {
+    const { data } = (
+      await inject(t.app, { method: "GET", url: "/api/settings", cookie: shop.admin.cookie })
+    ).json();
+    const put = (enabled: boolean) =>
+      inject(t.app, {
+        method: "PUT",
+        url: "/api/settings/whatsapp",
+        cookie: shop.admin.cookie,
+        payload: { ...data.whatsapp, enabled },
+      });
+    expect((await put(false)).statusCode).toBe(200);
+    try {
+      const buyer = await shopperWithAddress(t);
+      const order = await place(buyer, { whatsappOrders: true });
+      // The payment's one statement writes the email, with the order it tells of.
+      await pay(buyer, order._id, "test");
+      const log = await messagesOf(order._id);
+      expect(log.map((message) => [message.channel, message.event]).sort()).toEqual([
+        ["email", "orderPlaced"],
+        ["email", "paymentReceived"],
+      ]);
+      expect(await rowsOf(order._id)).toEqual([]);
+    } finally {
+      expect((await put(true)).statusCode).toBe(200);
+    }
+  });
+});
 
 describe("each event", () => {
   it("goes through its template with the server's variables instead of the email", async () => {
-    const buyer = await newShopper();
+    const buyer = await shopperWithAddress(t);
     const order = await place(buyer, { whatsappOrders: true });
     await pay(buyer, order._id, "test");
     await drain();
@@ -339,7 +355,7 @@ describe("each event", () => {
   });
 
   it("asks a cash on delivery order's confirmation with two buttons carrying the order's token", async () => {
-    const buyer = await newShopper();
+    const buyer = await shopperWithAddress(t);
     const order = await place(buyer, { whatsappOrders: true });
     await pay(buyer, order._id, "cod");
     await drain();
@@ -357,7 +373,7 @@ describe("each event", () => {
   });
 
   it("never writes one event twice", async () => {
-    const buyer = await newShopper();
+    const buyer = await shopperWithAddress(t);
     const order = await place(buyer, { whatsappOrders: true });
     await pay(buyer, order._id, "test");
     const again = await inject(t.app, {
@@ -375,7 +391,7 @@ describe("each event", () => {
 
 describe("the outbox", () => {
   it("tries a message Meta put off (429, its rate limit) again, and sends it once", async () => {
-    const buyer = await newShopper();
+    const buyer = await shopperWithAddress(t);
     const order = await place(buyer, { whatsappOrders: true });
     fake.failNext({ code: 130429 }, 1);
     fake.failNext({ code: 4, status: 429 }, 1);
@@ -396,7 +412,7 @@ describe("the outbox", () => {
   });
 
   it("records an error that will not pass and sends the email instead", async () => {
-    const buyer = await newShopper();
+    const buyer = await shopperWithAddress(t);
     const order = await place(buyer, { whatsappOrders: true });
     fake.undeliverable(NUMBER);
     try {
@@ -428,7 +444,7 @@ describe("the webhook", () => {
   });
 
   it("refuses a bad signature before reading anything, and changes nothing", async () => {
-    const buyer = await newShopper();
+    const buyer = await shopperWithAddress(t);
     const order = await place(buyer, { whatsappOrders: true });
     await pay(buyer, order._id, "test");
     await drain();
@@ -449,7 +465,7 @@ describe("the webhook", () => {
   });
 
   it("moves a message by its statuses once, whatever comes twice or out of order", async () => {
-    const buyer = await newShopper();
+    const buyer = await shopperWithAddress(t);
     const order = await place(buyer, { whatsappOrders: true });
     await pay(buyer, order._id, "test");
     await drain();
@@ -475,7 +491,7 @@ describe("the webhook", () => {
   });
 
   it("records a status that arrives before the send's answer, once the answer comes", async () => {
-    const buyer = await newShopper();
+    const buyer = await shopperWithAddress(t);
     const order = await place(buyer, { whatsappOrders: true });
     await pay(buyer, order._id, "test");
     const wamid = `wamid.EARLY${order._id}`;
@@ -490,7 +506,7 @@ describe("the webhook", () => {
   });
 
   it("falls back to the email when Meta reports a failure after accepting the message", async () => {
-    const buyer = await newShopper();
+    const buyer = await shopperWithAddress(t);
     const order = await place(buyer, { whatsappOrders: true });
     await pay(buyer, order._id, "test");
     await drain();
@@ -507,7 +523,7 @@ describe("the webhook", () => {
 
 /** A cash on delivery order asked on WhatsApp, and the payload of its button. */
 async function codAsked() {
-  const buyer = await newShopper();
+  const buyer = await shopperWithAddress(t);
   const order = await place(buyer, { whatsappOrders: true });
   await pay(buyer, order._id, "cod");
   await drain();
@@ -586,6 +602,11 @@ describe("a tap", () => {
     expect((await fake.postWebhook(webhook, tap(cancel, "Cancel order"))).status).toBe(200);
     expect((await orderRow(order._id)).status).toBe("cancelled");
     expect(await stock()).toBe(10);
+    const history = await t.database.db
+      .select({ note: orderEvents.note })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order._id), eq(orderEvents.type, "cancelled")));
+    expect(history).toEqual([{ note: whatsappNotes.cancelledByTap }]);
     const cancelled = await t.database.db
       .select({ subject: emails.subject })
       .from(emails)
@@ -607,7 +628,7 @@ describe("a tap", () => {
 
 describe("STOP", () => {
   it("ends the number's consents, kept as given on WhatsApp, and nothing more is sent there", async () => {
-    const buyer = await newShopper();
+    const buyer = await shopperWithAddress(t);
     await place(buyer, { whatsappOrders: true, whatsappMarketing: true });
     const stop = WhatsAppFake.textPayload({ from: NUMBER, body: " stop " });
     expect((await fake.postWebhook(webhook, stop)).status).toBe(200);
@@ -626,7 +647,7 @@ describe("STOP", () => {
 
 describe("the other events", () => {
   it("out for delivery: the courier's scan tells the shopper with name, number and courier", async () => {
-    const buyer = await newShopper();
+    const buyer = await shopperWithAddress(t);
     const order = await place(buyer, { whatsappOrders: true });
     const row = await orderRow(order._id);
     const mail = await t.app.mailContext();
@@ -654,7 +675,7 @@ describe("the other events", () => {
   });
 
   it("an abandoned checkout's reminder goes on WhatsApp only with the offers' consent", async () => {
-    const buyer = await newShopper();
+    const buyer = await shopperWithAddress(t);
     await place(buyer, { whatsappOrders: true, whatsappMarketing: false });
     const mail = await t.app.mailContext();
     const remind = (id: string) =>
@@ -725,7 +746,7 @@ describe("the other events", () => {
   });
 
   it("back in stock answers the shopper's own request on WhatsApp", async () => {
-    const buyer = await newShopper();
+    const buyer = await shopperWithAddress(t);
     await place(buyer, { whatsappOrders: true });
     const product = await makeProduct(
       t.database,
